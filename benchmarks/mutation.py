@@ -496,7 +496,15 @@ TARGETS = [
     Target("house_compiled_words", "cardgen/games/king_lui/compiled_house.py",
            _m("cardgen/games/king_lui/compiled_house.py", "x_why_not", "x_first_generator", "x_code_of_words",
               "x_words_of_code", "x_own_code"), ("tests/test_house_compiled.py",)),
-    Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note", "x_adds_actions", "x_defined_hooks"),
+    # the default players' look-ahead written for compiled code (issue 50 item 2): its arithmetic and memory against
+    # the Python functions, its decisions through whole games against the reference engine
+    Target("cover_loop", "cardgen/engine/coverloop.py",
+           _m("cardgen/engine/coverloop.py", "x_paired_difference", "x_settled_early", "x_clearly_behind",
+              "x_paired_verdict", "x_record", "x_getrandbits64", "x_covered", "x_look", "x_quick", "x_split"),
+           ("tests/test_house_covered.py",)),
+    Target("options_futures", "cardgen/simulate/options.py", _m("cardgen/simulate/options.py", "x__future", "x_pair"),
+           ("tests/test_house_covered.py", "tests/test_house_options.py")),
+    Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note", "x_defined_hooks"),
            ("tests/test_house.py", "tests/test_house_compiled.py", "tests/test_tiers.py")),
     # the compiled tier's marks in the cache (built, being built, waited for), apart so that runner and autoengine
     # never import each other

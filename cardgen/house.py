@@ -47,21 +47,17 @@ class HouseCode:
 _NOTED: set[str] = set()
 
 
-def speed_note(deck: "ResolvedDeck", agents: "tuple[str, ...] | list[str] | None" = None) -> str | None:
+def speed_note(deck: "ResolvedDeck") -> str | None:
     """The one line a playing command prints for a deck with a house rule (``speed_note`` of
     ``cardgen/terminal.json``, in the terminal's language): once per file and process.
 
     None without a house rule, or when it was said already (``tune`` plays many trial decks), or when the rule
     defines only hooks its game's compiled tier compiles (``GameSpec.compiled_hooks``): there "only that engine can run
-    a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses). A
-    compiled rule that adds actions (``legal_actions``) has its own note: the default players judge those actions by a
-    look-ahead that runs on the reference engine (``cardgen.agents.generic``), so their games are slow all the same;
-    with random players only (``agents``, the run's), the tier plays it and a run on the reference is the same games.
+    a project's code" would be untrue (a rule numba then refuses gets its own note naming the line it refuses; a rule
+    that adds actions is judged by the default players' look-ahead compiled with it, ``cardgen.engine.coverloop``).
     """
     code = deck.model.code
-    compiled = compiles_hooks(deck)
-    random_only = agents is not None and set(agents) <= {"random"}
-    if code is None or code in _NOTED or (compiled and (random_only or not adds_actions(deck))):
+    if code is None or code in _NOTED or compiles_hooks(deck):
         return None
     _NOTED.add(code)
     from cardgen.terminal import say
@@ -70,8 +66,7 @@ def speed_note(deck: "ResolvedDeck", agents: "tuple[str, ...] | list[str] | None
     title = deck.text(lang if lang in deck.languages else deck.languages[0])["name"]
     # the title in quotes: its own colon ("Draco & Co : toast charitable") would otherwise break the sentence
     shown = say("deck_quoted", deck=deck.id, title=title) if title and title != deck.id else deck.id
-    key = "speed_note_added" if compiled else "speed_note_deck"
-    return say("note", text=say(key, deck=shown, file=code))  # « la règle maison de … »
+    return say("note", text=say("speed_note_deck", deck=shown, file=code))  # « la règle maison de … »
 
 
 def compiles_hooks(deck: "ResolvedDeck") -> bool:
@@ -80,11 +75,6 @@ def compiles_hooks(deck: "ResolvedDeck") -> bool:
     compiled = deck.spec.compiled_hooks
     hooks = defined_hooks(deck) if compiled else None
     return bool(hooks) and hooks <= set(compiled)  # type: ignore[operator]
-
-
-def adds_actions(deck: "ResolvedDeck") -> bool:
-    """Whether the deck's house rule file defines ``legal_actions`` (actions a game's heuristic does not know)."""
-    return "legal_actions" in (defined_hooks(deck) or ())
 
 
 def defined_hooks(deck: "ResolvedDeck") -> set[str] | None:

@@ -105,7 +105,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
                          "victoire partagée compte pour chacun des gagnants. Sur 300 parties") \
         and "mais le joueur 2 (19,3\u202f%) est à la limite" in fr and "s’écarte" not in fr  # round 41 fr3*
     it = balance_lines(out, "it", 4, command)[0]
-    assert it.startswith("equilibrio: la quota equa è 25,3%, più di un quarto perché una vittoria condivisa conta per "
+    assert it.startswith("equilibrio: la quota equa è del 25,3%, più di un quarto perché una vittoria condivisa conta per "
                          "ciascun vincitore. Su 300 partite") and "ma per il giocatore 2 (19,3%) la quota equa cade "\
         "appena dentro l’intervallo, e solo perché l’intervallo è allargato" in it and it.endswith(command) and "si scosta" not in it  # round 41 it3*
     none = balance_lines(balance(stats([81, 72, 85, 79], games=300)), "en", 4, command)[0]

@@ -163,7 +163,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                                   "11,0 points de pourcentage) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "
                                   "difficilmente basta a spiegarlo (nel gioco base la distanza dalla quota equa, 11,0 "
-                                  "punti percentuali, supera appena ciò che il caso può spiegare);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
+                                  "punti percentuali, è appena oltre i limiti del caso);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
     assert not any(w in line for w in ("just enough", "juste assez", "quanto basta"))
     assert not any(w in line for w in ("probably", "sans doute", "probabilmente"))

@@ -26,8 +26,9 @@ OPEN = {"en": "+4.0\u00a0percentage points on these 100 pairs, too few to measur
         # terminal round 41 fr14: the measure then why it is imprecise, never "too few to measure it" after it
         "fr": "+4,0\u00a0points de pourcentage, mais 100 paires ne suffisent pas à le mesurer avec précision. Compte "
               "tenu du hasard, il peut aller de −38,5 à +46,5 points de pourcentage",  # fr13: one colon, two sentences
-        "it": "+4,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla. Tenuto conto del caso, può "
-              "andare da −38,5 a +46,5 punti percentuali"}
+        # terminal round 46 it15: what 100 pairs cannot tell said first, the range after
+        "it": "+4,0\u00a0punti percentuali, ma 100 coppie sono troppo poche per sapere se la variante alzi o abbassi "
+              "questa quota. Tenuto conto del caso, la differenza può andare da −38,5 a +46,5 punti percentuali"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

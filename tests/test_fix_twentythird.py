@@ -106,7 +106,7 @@ def test_a_trial_that_fixed_everything_but_was_not_checked_is_named_with_why(lan
                 "fr": ("Les essais 7 et 5 atteignaient aussi l’objectif de la recherche sur ses parties, mais "
                        "n’ont pas été vérifiés : la vérification prend d’abord les plus petits changements et s’est "
                        "arrêtée à la correction 3 (taille de son changement : 1,50 ; celle de ces essais : 1,70 à 1,71)."),
-                "it": ("Anche le prove 7 e 5 raggiungevano l’obiettivo della ricerca sulle sue partite, ma non sono state "
+                "it": ("Anche le prove 7 e 5 raggiungevano l’obiettivo sulle partite della ricerca, ma non sono state "
                        "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3, che "
                        "ha entità 1,50; quelle prove hanno entità da 1,70 a 1,71.")}  # terminal round 41 it29
     assert said == expected[lang]

@@ -408,8 +408,9 @@ def test_the_italian_overview_names_the_balance_columns_player_without_an_aside(
 
     intro = PAGES["it"]["overview_intro"]
     # round 34 en23: both at 2 players; round 42 it15: every player a warning or a near-limit gap names
-    assert ("la colonna «equilibrio» indica il giocatore più lontano dalla quota equa, oppure ogni giocatore la cui "
-            "differenza è segnalata o vicina al limite del caso{both}.") in intro
+    # terminal round 46 it45: the near-limit case its own clause, not a third «o»
+    assert ("La colonna «equilibrio» indica il giocatore più lontano dalla quota equa; se qualcuno è segnalato o "
+            "vicino al limite del caso, indica invece tutti questi giocatori{both}.") in intro
     assert "per ordine di gioco" not in intro
 
 

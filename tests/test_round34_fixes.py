@@ -80,11 +80,12 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         # terminal round 43 it18: the caveat itself not said again, only pointed back to
-        back = {"en": "(as noted at 3 players)", "fr": ", avec la même mise en garde qu’à 3 joueurs",
+        back = {"en": "What was said at 3 players about these additions applies equally", "fr": ", avec la même mise en garde qu’à 3 joueurs",
                 "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players
-        assert {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement des parties",
+        # terminal round 46 en12*, fr11: the caveat in a sentence of its own, of any pieces ("ces ajouts")
+        assert {"en": "change how the games go, so they may not be enough", "fr": "Ces ajouts changent le déroulement des parties",
                 "it": "aggiunte però cambiano il gioco, quindi potrebbero non bastare"}[lang] in first
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
 

@@ -351,9 +351,12 @@ def test_the_overview_says_its_balance_names_both_players_at_two(lang: str) -> N
     two = _plain(page_words("overview_intro", lang, both=page_words("overview_both_two", lang), **kw))
     assert two.endswith({"en": "close to the limit of what chance explains, or both at 2 players.",  # round 42 it15
                          "fr": "proche de la limite du hasard, ou les deux à 2 joueurs.",
-                         "it": "vicina al limite del caso, o entrambi con 2 giocatori."}[lang])
+                         # terminal round 46 it45: one «o» a clause, the 2-player case said as what it is
+                         "it": "vicino al limite del caso, indica invece tutti questi giocatori (con 2 giocatori, "
+                               "sempre entrambi)."}[lang])
     assert _plain(page_words("overview_intro", lang, both="", **kw)).endswith(
-        {"en": "close to the limit of what chance explains.", "fr": "proche de la limite du hasard.", "it": "vicina al limite del caso."}[lang])
+        {"en": "close to the limit of what chance explains.", "fr": "proche de la limite du hasard.",
+         "it": "indica invece tutti questi giocatori."}[lang])
     assert 'both=page_words("overview_both_two", lang) if 2 in counts else ""' in inspect.getsource(pages.overview)
 
 
@@ -478,7 +481,7 @@ def test_the_overviews_note_says_where_the_game_page_is(lang: str) -> None:
         assert _plain(PAGES[lang][key]).endswith({
             "en": "The game page (follow the game’s name in the table) gives the details.",  # round 38 en19
             "fr": "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.",
-            "it": "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella)."}[lang])
+            "it": "I dettagli sono nella pagina del gioco (si apre dal suo nome nella tabella)."}[lang])
 
 
 def test_dracos_short_bank_ruling_says_first_once_and_each_clause_its_verb() -> None:

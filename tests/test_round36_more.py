@@ -143,19 +143,22 @@ def test_a_hardly_played_card_whose_interval_leaves_out_0_is_said_with_why_and_w
             "en": ("† shower: its “win rate gained” interval (",
                    "leaves out 0, but the card is not flagged: like every † card, it is played fewer than 0.1 times "
                    "per player per game, so the figure reflects holding it unplayed. Holding it may cost its holder, "
-                   "though a single finding like this can be a false alarm. Check whether the card is weak or whether "
-                   "the simulated players neglect it."),
+                   "though a single finding like this can be a false alarm. To tell whether the card is weak or the "
+                   "simulated players neglect it, read a few games move by move (validate’s --log option records "
+                   "them)."),  # terminal round 46 it12: the means said
             "fr": ("† shower : l’intervalle de son effet sur les victoires (",
                    "exclut 0, mais la carte n’est pas signalée : comme toute carte †, elle est jouée moins de 0,1 fois "
                    "par joueur et par partie, donc ce chiffre reflète le fait de l’avoir en main sans la jouer. La "
                    "garder semble faire perdre du terrain à son détenteur, mais un résultat isolé peut être une fausse "
-                   "alerte. Vérifiez si elle est trop faible pour mériter d’être jouée, ou si les joueurs automatiques "
-                   "la négligent à tort."),
+                   "alerte. Pour savoir si elle est trop faible pour mériter d’être jouée ou si les joueurs "
+                   "automatiques la négligent à tort, lisez quelques parties action par action (l’option --log de "
+                   "validate les enregistre)."),
             "it": ("† shower: l’intervallo del suo «effetto sulle vittorie» (",
                    "esclude lo zero, ma la carta non è segnalata: come ogni carta †, si gioca meno di 0,1 volte per "
                    "giocatore a partita, quindi il valore riflette il fatto di averla in mano senza giocarla. Averla in "
-                   "mano potrebbe essere uno svantaggio, ma un risultato isolato può essere un falso allarme. Verifica "
-                   "se la carta è troppo debole o se i giocatori automatici la trascurano.")}[lang]
+                   "mano potrebbe essere uno svantaggio, ma un risultato isolato può essere un falso allarme. Per "
+                   "capire se la carta è troppo debole o se sono i giocatori automatici a trascurarla, rivedi qualche "
+                   "partita mossa per mossa (l’opzione --log di validate le registra).")}[lang]
         short = {"en": ("† shower: its “margin gained” interval (−1.5 points [−2.5 to −0.5]) leaves out 0; as in the † "
                         "note above, the card is not flagged and the same check applies"),
                  "fr": ("† shower : l’intervalle de son effet sur l’avance (−1,5 point [−2,5 ; −0,5]) exclut 0 ; comme "
@@ -204,6 +207,7 @@ def test_the_page_says_the_held_cards_interval_in_its_row_and_points_at_it_from_
     assert words["strength_held_cell"] in row, row
     assert {"en": "check whether", "fr": "vérifiez si", "it": "verifica se"}[lang] not in row
     note = html.split("</table>", 1)[1]  # the note under the table: the card, its figure, why, what to check
+    note = re.sub(r'<span class="nw">(.*?)</span>', r"\1", note)  # round 46 it12: "--log" kept whole on the page
     assert note.startswith(f'<p class="muted note">† shower') and words["strength_held_weak"].split(". ")[-1] in note
 
 
@@ -274,14 +278,15 @@ def test_the_page_key_says_whose_win_rates_stand_under_dealt_and_what_each_figur
 def test_the_method_says_a_gap_is_computed_before_rounding(lang: str) -> None:
     """en26, fr27: 15 of 52 rows showed a gap 0.1 away from the difference of the two rates beside it, unexplained.
     Round 44 gave the table two decimals where one would not subtract; round 45 (all three readers: false precision)
-    went back to one decimal, and the method says the gap can differ by 0.1, once."""
+    went back to one decimal, and the method says the gap can differ by 0.1, once. Terminal round 46 it36, fr38: said
+    in the open legend's line for that column (``strength_key``), no longer in the folded method."""
     from cardgen.report.impact import WORDS
 
-    said = plain(WORDS[lang]["strength_method"])
-    assert {"en": "computed before rounding, so it can differ by 0.1",
-            "fr": "calculé avant arrondi : il peut donc différer de 0,1",
-            "it": "calcolato prima dell’arrotondamento, quindi può differire di 0,1"}[lang] in said
-    assert said.count({"en": "before rounding", "fr": "avant arrondi", "it": "prima dell’arrotondamento"}[lang]) == 1
+    said = plain(WORDS[lang]["strength_key"] + " " + WORDS[lang]["strength_method"])
+    assert {"en": "worked out before rounding (so it can differ by 0.1",
+            "fr": "calculé avant arrondi (il peut donc différer de 0,1",
+            "it": "calcolata sui valori esatti (può quindi scostarsi di 0,1"}[lang] in said
+    assert said.count({"en": "before rounding", "fr": "avant arrondi", "it": "valori esatti"}[lang]) == 1
 
 
 # -- fr23, it29, en27, fr33, en30: the page's table -----------------------------------------------------------------

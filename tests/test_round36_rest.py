@@ -197,7 +197,7 @@ def test_the_overview_s_notes_say_under_a_rule_the_seed_s_dice_and_the_game_colu
     assert "(seme {seed}, che fissa tutto ciò che le partite lasciano al caso: con lo stesso seme si rigiocano le stesse partite)" \
         in PAGES["it"]["overview_intro"]
     for key in nonempty(["short_note", "short_note_published"]):
-        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco (clicca sul suo nome nella "
+        assert PAGES["it"][key].endswith("I dettagli sono nella pagina del gioco (si apre dal suo nome nella "
                                          "tabella).")  # round 37 it28: no columns on a phone; round 38 en19
         assert "link" not in PAGES["it"][key]
 

@@ -183,7 +183,8 @@ def test_the_dagger_cards_cell_is_short_and_its_why_is_said_under_the_table(lang
     assert cell == plain(WORDS[lang]["strength_held_cell"]) and len(cell.split()) <= 12, cell
     note = re.search(r'<p class="muted note">(.*?)</p>', after).group(1)
     assert note.startswith("† shower") and re.search(r"\[[−+]", note), note  # the figure, with its interval
-    assert {"en": "check whether", "fr": "vérifiez si", "it": "verifica se"}[lang] in note.lower()  # round 39: a sentence
+    # round 39: a sentence; terminal round 46 it12: with the means to check
+    assert {"en": "to tell whether", "fr": "pour savoir si", "it": "per capire se"}[lang] in note.lower()
 
 
 def test_the_card_table_leaves_room_in_the_text_column_at_1280_px() -> None:
@@ -229,7 +230,8 @@ def test_the_italian_held_note_says_tu_and_the_french_dagger_note_has_a_subject(
 
     for text in nonempty([LINES["it"]["strength_held_strong"], LINES["it"]["strength_held_weak"],
                           WORDS["it"]["strength_held_strong"], WORDS["it"]["strength_held_weak"]], "the it notes"):
-        assert "erifica se" in text and "verificate" not in text  # «Verifica se», a sentence since round 39
+        # «Verifica se», a sentence since round 39; terminal round 46 it12: «Per capire se …, rivedi» (tu)
+        assert "Per capire se" in text and "rivedi" in text and "verificate" not in text
     # round 39 fr7: one wording at every count, the times they are played
     assert "(nombre moyen de fois où elles sont jouées, par joueur et par partie)" in LINES["fr"]["strength_hardly"]
     assert "(nombre moyen de fois où elles sont jouées, par joueur et par partie)" in LINES["fr"]["strength_hardly_again"]

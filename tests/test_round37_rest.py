@@ -100,7 +100,7 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     assert not found
     from cardgen.terminal import say
 
-    assert "Verifica se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
+    assert "Per capire se la carta è troppo debole" in say("strength_held_weak", "it", mark="†", card="C", figure="F",
                                                           value="V", least="0,1", n="0,04")
     assert "(correggi l’errore qui sopra;" in say("refused", "it", what="W", n=2)
 
@@ -222,7 +222,7 @@ def test_the_runs_list_and_overview_explain_the_seed_and_read_as_asked() -> None
     assert "prevede questa situazione." in PAGES["it"]["short_note_published"]
     for key in nonempty(["short_note", "short_note_published"]):
         assert "in quel caso" not in PAGES["it"][key] and "colonna" not in PAGES["it"][key]
-        assert PAGES["it"][key].endswith("(clicca sul suo nome nella tabella).")  # round 38 en19
+        assert PAGES["it"][key].endswith("(si apre dal suo nome nella tabella).")  # round 38 en19
 
 
 @pytest.mark.parametrize(("lang", "short"), [("en", "95% interval"), ("fr", "intervalle à 95 %"),

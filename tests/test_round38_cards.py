@@ -181,10 +181,11 @@ def test_the_with_and_without_rates_are_averaged_over_turn_order_positions_as_th
     said = {"en": "Each rate is worked out for each turn-order position (player 1, player 2, …) and then averaged "
                   "over the positions",
             # round 39 fr6, it3, it4: « on fait la moyenne des places », «ordine di gioco», «se ne fa la media»
-            "fr": "Chaque taux est calculé place par place dans l’ordre du tour (joueur 1, joueur 2…), puis on fait "
-                  "la moyenne des places",
-            "it": "Ogni quota è calcolata posto per posto nell’ordine di gioco (giocatore 1, giocatore 2…) e poi "
-                  "se ne fa la media tra i posti"}
+            # terminal round 46 it34*: the books' seat ("place", "posto") is a seat at Draco's table: a position
+            "fr": "Chaque taux est calculé séparément pour chaque position dans l’ordre du tour (joueur 1, joueur 2…), "
+                  "puis on fait la moyenne des positions",
+            "it": "Ogni quota è calcolata separatamente per ciascuna posizione nell’ordine di gioco (giocatore 1, "
+                  "giocatore 2…) e poi se ne fa la media"}
     for lang in nonempty(LANGS):  # the page's key (terminal round 41 it11*: the columns' key is the page's)
         assert said[lang] in plain(WORDS[lang]["strength_key"])
 

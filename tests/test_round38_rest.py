@@ -176,7 +176,7 @@ def test_the_french_indicator_and_interval_words() -> None:
     # en19: the table holds several links; the one meant is the game's name
     ("en", "short_note", "The game page (follow the game’s name in the table) gives the details.", "linked in the"),
     ("fr", "short_note", "La page du jeu (cliquez sur son nom dans le tableau) donne le détail.", "dont le lien"),
-    ("it", "short_note", "I dettagli sono nella pagina del gioco (clicca sul suo nome nella tabella).",
+    ("it", "short_note", "I dettagli sono nella pagina del gioco (si apre dal suo nome nella tabella).",
      "si raggiunge"),
     # it24: «seme casuale» contradicted «fissa»; it26: «aggiungi --skill» (to what?)
     ("it", "runs_head", "|seme|", "casuale"),

@@ -55,11 +55,13 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
      "car ce nombre est imprimé sur « Faveur »"),
     # terminal round 40 it27, it28: "Per provarla" after "regola" was ambiguous, "i pezzi" and "vi indica" clumsy;
     # round 41: «vi è stampato», the same for one piece and several
-    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento, perché il file del gioco "
-           "riporta questo numero una seconda volta, per «monete d’oro», e cardgen rifiuta il file se i due valori "
-           "differiscono, mentre la ricerca cambia soltanto la regola. Per provare un altro valore, crea una "
-           "variante che cambi entrambi i valori (e cambia anche «monete d’oro», se nella tua edizione vi è "
-           "stampato questo numero).",
+    # terminal round 46 it27: «per «monete d’oro»» read as a field, «cambia anche «monete d’oro»» as the coins:
+    # where the number stands said plainly (the rule, the coins' data), the printed coins apart
+    ("it", "Leva esclusa dalla ricerca: valore di una moneta d’oro in monete d’argento. Nel file del gioco questo "
+           "numero compare due volte, nella regola e nei dati di «monete d’oro», e cardgen rifiuta il file se i due "
+           "valori differiscono, mentre la ricerca cambia soltanto la regola. Per provare un altro valore, crea una "
+           "variante che li cambi entrambi (e, se nella tua edizione questo numero è stampato su «monete d’oro», "
+           "correggilo anche lì).",
      "perché questo numero è stampato su «Favore»")])
 def test_a_lever_tied_to_a_wooden_coin_is_the_rules_number_not_a_printed_one(lang: str, coin: str, card: str) -> None:
     """(fr47) Draco's coins are wood (tokens in the deck's data): the gold coin's value is set by the rules (1 gold =

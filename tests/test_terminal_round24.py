@@ -33,8 +33,9 @@ PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games 
          # terminal round 46 fr25: the arrow used as a verb, said in words first
          "fr": "la valeur du jeu de base puis celle de la variante (base → variante), sur les 200 à 300 paires de "
                "parties jouées ici ; les pièces d’argent à ajouter auraient couvert le manque tel qu’il s’est produit :",
+         # terminal round 46 it22 (round 43 it30, round 44): «così come si è prodotto» was opaque
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
-               "avrebbero coperto l’ammanco così come si è prodotto:"}
+               "sono calcolate sugli ammanchi di queste stesse partite, come se averne di più non cambiasse il gioco:"}
 # terminal round 45 fr23: validate's count, then fix, were both advised for one decision: fix, once
 ADVICE = {"en": "These counts only compare the two games. To decide what the base game’s box should hold, run cardgen "
                 "fix on the base game: it tries more silver coins (and other changes) on new games, while these "

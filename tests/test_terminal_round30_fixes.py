@@ -131,7 +131,7 @@ def test_the_players_sit_one_in_each_seat_and_the_overview_names_the_seat() -> N
     assert "the balance column names the player furthest from the fair share" in intro["en"]
     assert "La colonne « équilibre » nomme le joueur" in intro["fr"] and "selon sa place dans" not in intro["fr"]
     # the player by order of play, never «posto» (seat or ranking?) since round 31 (it24)
-    assert "la colonna «equilibrio» indica il giocatore più lontano" in intro["it"]  # round 33 it25
+    assert "La colonna «equilibrio» indica il giocatore più lontano" in intro["it"]  # round 33 it25; 46 it45
 
 
 def test_the_close_game_floor_reads_as_a_floor() -> None:

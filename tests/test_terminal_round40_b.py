@@ -165,7 +165,8 @@ def test_the_french_weak_card_advice_is_french() -> None:
         assert "faire perdre du terrain" in text and "mériter d’être jouée" in text
         assert "coûter du terrain" not in text and "valoir d’être" not in text
     for text in nonempty([LINES["fr"]["strength_held_strong"], page["strength_held_strong"]]):
-        assert "Vérifiez vérifiez" not in text and "Vérifiez si" in text
+        # terminal round 46 it12: « Pour savoir si …, lisez … » gives the means
+        assert "Vérifiez vérifiez" not in text and "Pour savoir si" in text and "lisez" in text
 
 
 @pytest.mark.parametrize("lang, unit", [("it", "(punti percentuali)")])

@@ -198,7 +198,8 @@ def test_the_italian_left_out_lever_names_what_to_try() -> None:
     it28)."""
     for key in ("left_out_set", "left_out_set_plural"):
         said = plain(word(key, "it", lever="L", piece="P", pieces="P"))
-        assert "Per provare un altro valore, crea una variante che cambi entrambi i valori (e cambia anche" in said, said
+        # terminal round 46 it27: "li cambi entrambi", the two places of the number named just before
+        assert "Per provare un altro valore, crea una variante che li cambi entrambi (e, se nella tua edizione" in said, said
         assert "pezzi" not in said and "vi indica" not in said and "Per provarla" not in said
 
 

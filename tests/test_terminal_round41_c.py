@@ -76,8 +76,9 @@ def test_italian_left_out_lever_has_a_subject_for_its_number() -> None:
     naming = Naming.of(_fixer("it").deck, "it")
     said = flat(left_out_line("valore di una moneta d’oro in monete d’argento", "gold-coin", "it", naming,
                               on_face=False))
-    assert said.endswith("(e cambia anche «monete d’oro», se nella tua edizione vi è stampato questo "
-                         "numero)."), said  # round 45 fr26: the lever's true reason before it
+    # terminal round 46 it27: the number still the subject, the printed coins said apart from the file's data
+    assert said.endswith("(e, se nella tua edizione questo numero è stampato su «monete d’oro», correggilo anche "
+                         "lì)."), said  # round 45 fr26: the lever's true reason before it
     assert "riportan" not in said
 
 
@@ -198,7 +199,9 @@ def test_the_fixes_are_named_before_the_notes_on_their_figures(lang: str, head: 
     assert flat(out).startswith(f"{flat(head)} {first}"), out
     items = [line for line in out.splitlines() if re.match(r"  [12]\. ", line)]
     assert len(items) == 2 and "41" in items[0] and "43" in items[1], out
-    assert flat(fixer.page.summary[0]) == flat(head) and len(fixer.page.summary) == 3
+    # terminal round 46 it42: on the page, under the heading "Fixes found, smallest change first", the line says
+    # only what follows, never the heading's words again
+    assert flat(fixer.page.summary[0]) == flat(word("found_head_page", lang)) and len(fixer.page.summary) == 3
     was = flat(word("was_note", lang, deck="Draco & Co", searched=fix.say_n("games", 300, lang)))
     assert was in flat(out) and flat(out).index(was) > flat(out).index(first)
     assert len(fixer.page.notes) == 1 and flat(fixer.page.notes[0]).startswith(was)

@@ -90,7 +90,7 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                                   entry={"variant": "draco", "players": 4}))
     few = plain(shortfall_line({**finding, "games_short": 16, "print_more": 9}, lang, naming, said=said,
                                entry={"variant": "draco", "players": 6}))
-    caveat = {"en": "change play and may not be enough", "fr": "des pièces en plus changent le déroulement",
+    caveat = {"en": "change how the games go, so they may not be enough", "fr": "Ces ajouts changent le déroulement",  # round 46
               "it": "aggiunte però cambiano il gioco, quindi potrebbero non bastare"}[lang]
     results = {"en": "describe the game with this edition’s ruling", "fr": "décrivent donc le jeu avec le choix",
                "it": "descrivono quindi il gioco con la scelta"}[lang]
@@ -101,7 +101,8 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                             "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
                             "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
-    assert {"en": "(as noted at 3 players)", "fr": ", avec la même mise en garde qu’à 3 joueurs",
+    assert {"en": "What was said at 3 players about these additions applies equally",  # round 46 en14
+            "fr": ", avec la même mise en garde qu’à 3 joueurs",
             "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few
@@ -126,7 +127,7 @@ def test_the_held_note_says_why_once_without_repeating_the_cards_count(lang: str
     assert {"en": "like every † card, it is played fewer than 0.1 times per player per game",
             "fr": "comme toute carte †, elle est jouée moins de 0,1 fois par joueur et par partie",
             "it": "come ogni carta †, si gioca meno di 0,1 volte per giocatore a partita"}[lang] in first, first
-    check = {"en": "Check whether", "fr": "Vérifiez si", "it": "Verifica se"}[lang]
+    check = {"en": "To tell whether", "fr": "Pour savoir si", "it": "Per capire se"}[lang]  # round 46 it12
     assert check in first and check not in second, second
     assert {"en": "−1.5", "fr": "−1,5", "it": "−1,5"}[lang] in second and second.endswith(
         {"en": "as in the † note above, the card is not flagged and the same check applies",
@@ -175,8 +176,8 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
                                   "cet écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
                             "it": "P vince più spesso della quota equa in entrambi i giochi, e il caso difficilmente "
-                                  "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, supera appena "
-                                  "ciò che il caso può spiegare)"}[lang]), edge
+                                  "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, è appena oltre "
+                                  "i limiti del caso)"}[lang]), edge  # terminal round 46 it20
     # en20: "beyond chance" twice in a row; chance said once in English and French (Italian names it as the gap's
     # size in the bracket, its own sentence for "only just")
     assert edge.count({"en": "chance", "fr": "hasard", "it": "caso"}[lang]) == (2 if lang == "it" else 1), edge

@@ -185,17 +185,14 @@ def test_the_gold_beside_the_silver_is_said_unmeasured_and_maybe_not_enough(lang
     assert box == {"en": "(76 instead of 20)", "fr": "(76 au lieu de 20)", "it": "(76 invece di 20)"}[lang]
     # terminal round 45 fr10*: "would be worth at least as much, but … might not cover it" read as a contradiction:
     # the same sum in value, a conversion, which may not pay the same debts
-    assert also == {"en": "(19 more gold coins would come to at least the same sum; that figure is only a conversion, "
-                          "not worked out from the games played, and those coins might not pay the same debts: when the "
-                          "bank runs short of silver, it pays in gold only if the player can give change)",
-                    "fr": "(19 pièces d’or de plus représenteraient au moins la même somme ; ce chiffre n’est qu’une "
-                          "conversion, qui n’a pas été tirée des parties jouées, et ces pièces pourraient ne pas payer les "
-                          "mêmes dettes : à court d’argent, la banque ne paie en or que si le joueur peut lui rendre "
-                          "la monnaie)",
-                    "it": "(19 monete d’oro in più rappresenterebbero almeno la stessa somma; questo numero è solo "
-                          "una conversione, non ricavata dalle partite giocate, e quelle monete potrebbero non pagare gli "
-                          "stessi debiti: se ha troppo poco argento, la banca paga in oro solo se il giocatore può "
-                          "darle il resto)"}[lang], also
+    # terminal round 46 en12*, fr11, it10*: a sentence of its own, the conversion said plainly (19 gold = 57 silver,
+    # not "the same sum" as 56), the bank's reason once
+    assert also == {"en": "Converted into gold, that is 19 more gold coins, worth 57 silver coins; but a bank short of "
+                          "silver pays in gold only when the player can give change.",
+                    "fr": "Par conversion en or, cela ferait 19 pièces d’or de plus, soit 57 pièces d’argent ; mais à "
+                          "court d’argent, la banque ne paie en or que si le joueur peut lui rendre la monnaie.",
+                    "it": "Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete d’argento; ma quando "
+                          "ha troppo poco argento, la banca paga in oro solo se il giocatore può darle il resto."}[lang], also
     # never the old claim: gold "or" silver, both said to have covered it
     assert not also.startswith((", or", ", ou", ", o")) and "44" not in also
 
@@ -208,9 +205,10 @@ def test_every_shortage_template_says_the_gold_after_what_the_silver_covered(lan
     from pathlib import Path
 
     lines = json.loads((Path(__file__).resolve().parent.parent / "cardgen/terminal.json").read_text("utf-8"))["lines"]
-    said = [v for v in lines[lang].values() if isinstance(v, str) and "{also}" in v and "{cover}" in v]
+    said = [(k, v) for k, v in lines[lang].items() if isinstance(v, str) and "{also}" in v and "{cover}" in v]
     assert len(said) == 6, said
-    for v in said:
+    for k, v in said:
         assert "{box}{also}" not in v
-        assert {"en": "in {cover} of the games{also}", "fr": "dans {cover} des parties{also}",
-                "it": "nel {cover} delle partite{also}"}[lang] in v, v
+        # terminal round 46 en12*: at the first count the gold is a sentence of its own (".{also}")
+        assert {"en": "in {cover} of the games", "fr": "dans {cover} des parties",
+                "it": "nel {cover} delle partite"}[lang] + ("." if "_again" not in k else "") + "{also}" in v, v

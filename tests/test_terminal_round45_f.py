@@ -14,8 +14,9 @@ NOTE = {"en": "Each difference is worked out before rounding, so it can differ b
               "rounded values shown with it.",
         "fr": "Chaque écart est calculé avant arrondi : il peut donc différer de 0,1 de la différence entre les deux "
               "valeurs arrondies affichées.",
-        "it": "Ogni differenza è calcolata prima dell’arrotondamento, quindi può differire di 0,1 dalla differenza tra "
-              "i due valori arrotondati riportati."}
+        # terminal round 46 it16: «differenza … differire … differenza» in one sentence
+        "it": "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 dalla "
+              "sottrazione dei due valori arrotondati riportati."}
 
 
 def plain(text: str) -> str:
@@ -57,10 +58,11 @@ def test_the_page_card_table_says_its_rates_are_rounded_after_the_difference() -
     assert set(re.findall(r"\d+\.\d+%", html)) == {"25.0%", "35.0%", "33.2%", "26.6%"}, html
     from cardgen.report.impact import WORDS
     for lang in LANGS:
-        said = plain(WORDS[lang]["strength_method"])
-        assert {"en": "is computed before rounding, so it can differ by 0.1", "fr": "est calculé avant arrondi : il "
-                "peut donc différer de 0,1", "it": "è calcolato prima dell’arrotondamento, quindi può differire di "
-                "0,1"}[lang] in said, said
+        # terminal round 46 it36, fr38: in the open legend's "with − without" line, beside the rows it explains, no
+        # longer at the end of the folded method note
+        said = plain(WORDS[lang]["strength_key"].split("|")[-1])
+        assert {"en": "worked out before rounding (so it can differ by 0.1", "fr": "calculé avant arrondi (il peut "
+                "donc différer de 0,1", "it": "calcolata sui valori esatti (può quindi scostarsi di 0,1"}[lang] in said, said
     assert impact_footnote  # the page's method note is where the legend's words go (``strength_method``)
 
 

@@ -27,8 +27,8 @@ def plain(text: str) -> str:
     # coins): one name for two things
     ("fr", "car ce nombre figure deux fois dans le fichier du jeu, dans la règle et dans les données des pièces d’or, "
            "et cardgen refuse un fichier où les deux diffèrent", "fixé par la règle"),
-    ("it", "perché il file del gioco riporta questo numero una seconda volta, per «monete d’oro», e cardgen "
-           "rifiuta il file se i due valori differiscono", "fissato dalla regola")])
+    ("it", "Nel file del gioco questo numero compare due volte, nella regola e nei dati di «monete d’oro», e "
+           "cardgen rifiuta il file se i due valori differiscono", "fissato dalla regola")])  # round 46 it27
 def test_fr26_the_gold_worth_lever_is_left_out_for_its_true_reason(lang: str, reason: str, old: str) -> None:
     """(fr26) "a number the rules set, not the contents of the box" was no reason: Zork's multiplier, Aunt Sarah's
     draw and the pile rebuilds are rule numbers too, and levers. The gold coin's worth is left out because the deck
@@ -63,14 +63,13 @@ def test_fr26_the_reason_given_is_what_the_resolver_does(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(("lang", "says", "old"), [
-    ("en", "(19 more gold coins would come to at least the same sum; that figure is only a conversion, not worked out "
-           "from the games played, and those coins might not pay the same debts: when the bank runs short of silver",
+    # terminal round 46 en12*, fr11, it10*: "at least the same sum" (57 for 56) in a parenthesis inside the
+    # sentence's parenthesis: now a sentence of its own, the conversion said as it is, 19 gold worth 57 silver
+    ("en", "Converted into gold, that is 19 more gold coins, worth 57 silver coins; but a bank short of silver",
      "would be worth at least as much"),
-    ("fr", "(19 pièces d’or de plus représenteraient au moins la même somme ; ce chiffre n’est qu’une conversion, qui "
-           "n’a pas été tirée des parties jouées, et ces pièces pourraient ne pas payer les mêmes dettes : à court "
+    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus, soit 57 pièces d’argent ; mais à court "
            "d’argent", "vaudraient au moins autant"),
-    ("it", "(19 monete d’oro in più rappresenterebbero almeno la stessa somma; questo numero è solo una conversione, "
-           "non ricavata dalle partite giocate, e quelle monete potrebbero non pagare gli stessi debiti: se ha troppo "
+    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete d’argento; ma quando ha troppo "
            "poco argento", "varrebbero almeno altrettanto")])
 def test_fr10_the_gold_clause_says_a_sum_in_value_not_an_effect(lang: str, says: str, old: str) -> None:
     """(fr10*) "19 more gold coins would be worth at least as much, but this was not measured and might not cover
@@ -81,14 +80,14 @@ def test_fr10_the_gold_clause_says_a_sum_in_value_not_an_effect(lang: str, says:
     cid = next(c for c in naming.shortfall.values() if (naming.words.get("short_worth") or {}).get(c))
     f = {"print_more": 56, "peak": next(p for p, c in naming.shortfall.items() if c == cid)}
     more, other = other_cure(f, cid, naming)
-    assert more * dict([naming.words["short_worth"][cid]])[other] >= 56  # "at least the same sum" holds
+    assert more * dict([naming.words["short_worth"][cid]])[other] == 57  # the worth the words give
     also = plain(shortage_cure(f, cid, lang, naming)[1]).strip()
     assert also.startswith(says) and old not in also, also
-    # the generic words (a game without its own reason) say the same, without the bank's reason
+    # the generic words (a game without its own reason) say the conversion too, and that nothing counted it
     from cardgen.terminal import say
-    generic = plain(say("short_also", lang, more=19, piece="P"))
-    assert says.split("(19 ")[1].split(":")[0].replace("gold coins", "P").replace("pièces d’or", "P").replace(
-        "monete d’oro", "P").strip() in generic, generic
+    generic = plain(say("short_also", lang, more=19, piece="P", worth=57, unit="U"))
+    assert "19" in generic and "57 U" in generic and {"en": "not counted from the games", "fr": "pas été tiré des "
+           "parties jouées", "it": "non è ricavato dalle partite giocate"}[lang] in generic, generic
 
 
 def _french_strings() -> list[tuple[str, str]]:

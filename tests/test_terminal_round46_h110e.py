@@ -12,7 +12,7 @@ def test_en46_validate_card_table_says_difference_is_taken_before_rounding():
     fr = impact_footnote("fr", paired=False)
     assert "Chaque écart est calculé avant arrondi\u202f: il peut donc différer de 0,1" in fr
     it = impact_footnote("it", paired=False)
-    assert "Ogni differenza è calcolata prima dell’arrotondamento, quindi può differire di 0,1" in it
+    assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1" in it
 
 
 def test_en47_note_on_the_cards_says_95_percent_interval():

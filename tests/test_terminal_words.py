@@ -358,11 +358,11 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "card strength, design indicators) therefore describe the game with this edition’s ruling, "
                               "not the published game. In these 200 games, 57 "
                               "more silver coins (77 instead of 20) would have covered every unpaid sum in 99% of the "
-                              "games (19 more gold coins would come to at least the same sum; that figure is only a "
-                              "conversion, not worked out from the games played, and those coins might not pay the same "
-                              "debts: when the bank runs short of silver, it pays in gold only if the "
-                              "player can give change); but these additions change play and may not "
-                              "be enough: cardgen fix tests them on new games"),
+                              "games. Converted into gold, that is 19 more gold coins, worth 57 silver coins; but a bank "
+                              "short of silver pays in gold only when the player can give change. These additions change "
+                              "how the games go, so they may not be enough: cardgen fix tests them on new games"),
+                       # terminal round 46 en12*, fr11, it10*: the gold said once, a plain conversion, in a sentence
+                       # of its own; no parenthesis inside the sentence's parenthesis
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
                               "dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 pièces d’argent sur "
                               "l’ensemble d’une partie\u202f; la description publiée ne dit pas ce qui se passe alors, "
@@ -370,13 +370,10 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "«\u202fL’argent\u202f»). Les résultats "
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec le choix "
                               "de cette édition, et non le jeu publié. Si ces 200 parties s’étaient déroulées à l’identique, 57 pièces d’argent de plus (77 au lieu de 20) "
-                              "auraient permis de tout payer dans 99\u202f% des parties (19 pièces d’or de plus "
-                              "représenteraient au moins la même somme\u202f; ce chiffre n’est qu’une conversion, qui "
-                              "n’a pas été tirée des parties jouées, et ces pièces pourraient ne pas payer les mêmes "
-                              "dettes\u202f: "
-                              "à court d’argent, la banque ne paie en or que si le joueur peut lui rendre la "
-                              "monnaie)\u202f; mais des "
-                              "pièces en plus changent le déroulement des parties\u202f: la commande cardgen fix vérifie sur de\u00a0"
+                              "auraient permis de tout payer dans 99\u202f% des parties. Par conversion en or, cela "
+                              "ferait 19 pièces d’or de plus, soit 57 pièces d’argent\u202f; mais à court d’argent, la "
+                              "banque ne paie en or que si le joueur peut lui rendre la monnaie. Ces ajouts "
+                              "changent le déroulement des parties\u202f: la commande cardgen fix vérifie sur de\u00a0"
                               "nouvelles parties si ce surplus suffit"),  # round 36 fr8, fr16; round 43 fr9*
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0%), con un ammanco complessivo che nel peggiore dei casi "
@@ -386,10 +383,10 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il "
                               "gioco con la scelta di questa edizione, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20) avrebbero permesso di "
-                              "coprire l’ammanco nel 99% delle partite (19 monete d’oro in più rappresenterebbero "
-                              "almeno la stessa somma; questo numero è solo una conversione, non ricavata dalle partite "
-                              "giocate, e quelle monete potrebbero non pagare gli stessi debiti: se ha troppo poco "
-                              "argento, la banca paga in oro solo se il giocatore può darle il resto). Queste aggiunte però cambiano il gioco, quindi potrebbero non bastare: il comando cardgen fix "
+                              "coprire l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in "
+                              "più, pari a 57 monete d’argento; ma quando ha troppo poco argento, la banca paga in oro "
+                              "solo se il giocatore può darle il resto. Queste aggiunte però cambiano il gioco, quindi "
+                              "potrebbero non bastare: il comando cardgen fix "
                               "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
@@ -893,8 +890,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "quota equa del 27,8%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
            "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vinceva il 37,0% delle partite "
            "[33,2%; 57,4%], per una quota equa del 27,8%. Differenza tra i due giochi: "
-           "+8,0\u00a0punti percentuali su queste 100 coppie, troppo poche per misurarla. Tenuto conto del caso, "
-           "può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
+           "+8,0\u00a0punti percentuali, ma 100 coppie sono troppo poche per sapere se la variante alzi o abbassi "
+           "questa quota. Tenuto conto del caso, la differenza può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
            "base per il giocatore 1 e provarle su partite simulate, esegui: cardgen fix royale --players 4")])
 def test_compare_says_a_seat_imbalance_on_its_screen_and_whose_it_is(lang: str, owned: str) -> None:
     """Twelfth reading (fr26, it52, it60): Royale's short supper page said "player 1 wins clearly more often than
@@ -1256,7 +1253,7 @@ def test_italian_balance_line_names_the_fair_share_first_and_close_games_read_pl
     from cardgen.terminal import say
 
     line = say("balance_none", "it", fair="33,7%", why=fair_why(0.337, 3, "it"), games="300")
-    assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è 33,7%, più di un terzo perché") and "(" not in line
+    assert line.replace("\u00a0", " ").startswith("equilibrio: la quota equa è del 33,7%, più di un terzo perché") and "(" not in line
     assert line.index("Su 300 partite") > line.index("vincitore")
     assert "combattut" not in say("reading_close_games", "it") and "di poco" in say("reading_close_games", "it")
 

@@ -154,7 +154,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     caveat = {"en": "note: the simulated player hardly ever uses the imposter card (",  # round 31 en9: one player
               # round 29 fr12: "le joueur … le joueur automatique" said the subject twice
               "fr": "à noter : le joueur automatique n’utilise presque jamais sa carte Imposteur (",
-              "it": "nota: il giocatore automatico non usa quasi mai la sua carta Impostore ("}[lang]
+              "it": "nota: il giocatore automatico non usa quasi mai il suo impostore ("}[lang]  # round 46 it5
     assert caveat in alone, alone
     # round 31 fr9: what is not judged, and that the verdict is of games almost without it
     # round 32 en15, fr9: not judged because no player is without it, as the page says
@@ -163,8 +163,8 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # round 39 en48: how rarely, as a share of the games ("in 2.4% of games"), not "0.02 times per game"
     assert {"en": "of games), so these figures describe games played almost without it",  # round 33 en9, fr10, it7
             "fr": "des parties), si bien que ces résultats valent pour des parties jouées quasiment sans elle",
-            "it": "delle partite), perciò questi risultati valgono per partite giocate praticamente senza di "
-                  "essa"}[lang] in alone
+            "it": "delle partite), perciò questi risultati valgono per partite giocate praticamente senza "
+                  "usarlo"}[lang] in alone  # terminal round 46 it5: «il suo impostore», masculine
     # round 42 en1, it1, fr1: why the card is not judged on the card-strength line, as at every count; round 43 it8:
     # in a solo game's words ("every player … the others" with one player read oddly)
     solo_strength = {"en": "card strength: not judged (the player keeps no dish card in hand",
@@ -180,7 +180,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     two = plain(format_entry(duo, lang, naming, said))
     assert {"en": "note: the simulated players hardly ever use their imposter card",
             "fr": "à noter : les joueurs automatiques n’utilisent presque jamais leur carte Imposteur",
-            "it": "nota: i giocatori automatici non usano quasi mai la loro carta Impostore"}[lang] in two, two
+            "it": "nota: i giocatori automatici non usano quasi mai il loro impostore"}[lang] in two, two  # round 46 it5
     assert strength in two, two  # the whole reason at the first count with players (the solo block gave its own)
     assert {"en": "note: as above", "fr": "à noter : comme plus haut", "it": "nota: come sopra"}[lang] not in two
     # the next count says it again, short, as the 3 and 4 players' blocks do
@@ -191,8 +191,8 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
                                   # round 30 fr14: one verb, the book's (round 42 en2)
                                   "fr": "à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais "
                                         "leur carte Imposteur (",
-                                  "it": "nota: anche qui i giocatori automatici non usano quasi mai la loro carta "
-                                        "Impostore ("}[lang] in two, two
+                                  "it": "nota: anche qui i giocatori automatici non usano quasi mai il loro "
+                                        "impostore ("}[lang] in two, two  # terminal round 46 it5
     assert {"en": "card strength: not judged, as above", "fr": "force des cartes : non évaluée, comme plus haut",
             "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
     # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does: by

@@ -154,9 +154,9 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                       "être mené : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
                       "joueur ne garde de carte Plat à échanger.",
                 # round 45 it32, it33: the swap test said in words (the page never defines it), «la propria carta
-                # Impostore» as the book says it
+                # Impostore» as the book says it; terminal round 46 it5: «il proprio impostore», as «il tuo impostore»
                 "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e tutti "
-                      "hanno gli stessi tipi di carte (la propria fila di nobili e la propria carta Impostore, con il "
+                      "hanno gli stessi tipi di carte (la propria fila di nobili e il proprio impostore, con il "
                       "suo schema); nessun giocatore è quindi privo di un tipo di carta che gli altri hanno. Non si può "
                       "nemmeno fare la prova di sostituzione (misurare la forza di una carta sostituendola con un’altra "
                       "in una mano a partita in corso): ogni carta Piatto presa va sotto un nobile nello stesso turno, "
@@ -167,7 +167,8 @@ NO_HAND = {"en": "deals no opening hand", "fr": "ne distribue pas de main de dé
 ROYALE_USED = {"en": "The simulated players used their imposter card 0.04 times per player per game on average.",
                "fr": "Les joueurs automatiques ont utilisé leur carte Imposteur en moyenne 0,04 fois par joueur et par "
                      "partie.",
-               "it": "I giocatori automatici hanno usato la loro carta Impostore in media 0,04 volte per giocatore a "
+               # terminal round 46 it5: the book's «usa il tuo impostore», not «carta Impostore» for its use
+               "it": "I giocatori automatici hanno usato il loro impostore in media 0,04 volte per giocatore a "
                      "partita."}
 #: Draco's opening hand, which Royale does not have (its players deal nothing: they take dishes from the buffet)
 HAND = ("opening hand", "dealt", "main de départ", "reçoit", "mano iniziale", "riceve")

@@ -47,15 +47,14 @@ BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la ba
 # could be the 300 games or the 285 short: the base is said
 # terminal round 44 it11*: the silver measured, the gold after it as a conversion nothing measured
 CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20) would have covered every unpaid sum in 99% "
-              "of the games (19 more gold coins would come to at least the same sum; that figure is only a "
-              "conversion",
+              "of the games. Converted into gold, that is 19 more gold coins, worth 57 silver coins",
         # round 36 fr8: the place said once, and what the coins would do
         "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
-              "auraient permis de tout payer dans 99 % des parties (19 pièces d’or de plus représenteraient au moins "
-              "la même somme ; ce chiffre n’est qu’une conversion",
+              "auraient permis de tout payer dans 99 % des parties. Par conversion en or, cela ferait 19 pièces d’or "
+              "de plus, soit 57 pièces d’argent",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
-              "l’ammanco nel 99% delle partite (19 monete d’oro in più rappresenterebbero almeno la stessa somma; "
-              "questo numero è solo una conversione"}  # round 41 it13
+              "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 "
+              "monete d’argento"}  # round 41 it13; terminal round 46 en12*, fr11, it10*: a plain conversion
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -181,10 +180,16 @@ def test_validate_says_the_shortage_s_rule_once_and_each_count_s_figures(draco: 
                "it": ["285 partite su 300 (95,0%)", "278 partite su 300 (92,7%)", "171 partite su 300 (57,0%)",
                       "24 partite su 300 (8,0%)"]}[lang]
     # terminal round 44 it11*: the gold a conversion, said unmeasured
-    gold = {"en": "({} more gold coins would come to", "fr": "({} pièces d’or de plus représenteraient",
-            "it": "({} monete d’oro in più rappresenterebbero"}[lang]  # terminal round 45 fr10*
-    for w, figure, coins in nonempty(list(zip(warnings, figures, (19, 15, 9, 3)))):
-        assert figure in w[0] and gold.format(coins) in w[0], w[0]
+    gold = {"en": "that is {} more gold coins, worth", "fr": "cela ferait {} pièces d’or de plus, soit",
+            "it": "sarebbero {} monete d’oro in più, pari a"}[lang]  # terminal round 45 fr10*
+    # terminal round 46 en13, it10*: the later counts give the gold's figure alone, the caveat not again
+    again = {"en": "(converted into gold, {} more gold coins)", "fr": "(converties en or, {} pièces d’or de plus)",
+             "it": "(convertite in oro, {} monete d’oro in più)"}[lang]
+    for i, (w, figure, coins) in enumerate(nonempty(list(zip(warnings, figures, (19, 15, 9, 3))))):
+        assert figure in w[0] and (again if i else gold).format(coins) in w[0], w[0]
+    # the bank's reason once a run, at the first count (it was said four times a screen)
+    assert sum(w[0].count({"en": "give change", "fr": "rendre la monnaie", "it": "darle il resto"}[lang])
+               for w in warnings) == 1
     # fr15, it15, en17: no vague "most", no sentence opening on its figure
     for w in nonempty(warnings):
         assert not any(word in w[0] for word in VAGUE), w[0]

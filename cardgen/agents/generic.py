@@ -32,34 +32,14 @@ from cardgen.agents.base import StateAgent
 from cardgen.agents.search import ROLLOUT_CAP, Rollout, paired_difference, paired_rounds, paired_threshold
 from cardgen.engine.api import Action, Agent, State
 from cardgen.engine.hooks import unchecked
+from cardgen.engine.searchparams import (COVER_FURTHER, COVER_HORIZON, COVER_ROUNDS, COVER_Z, EARLY_ROUNDS,
+                                         EARLY_Z, RECHECK_EVERY, SETTLE_AFTER, UNKNOWN_TRY)
 from cardgen.usercode import UserCodeError
 
-#: samples per decision the covered heuristic plays out, at most, to judge an action it does not know
-COVER_ROUNDS = 8
-#: samples a judgement draws before it may stop early
-EARLY_ROUNDS = 3
-#: a judgement stops early once each unknown action is behind the usual move on average, or ahead of it
-#: by this many standard errors of the paired differences
-EARLY_Z = 2.0
-#: judged offers of one kind with the same verdict in a row that settle the kind for the rest of the game
-SETTLE_AFTER = 6
-#: a settled kind is judged again at every this-many-th offer (a verdict that disagrees unsettles it)
-RECHECK_EVERY = 8
-#: the significance of the final verdict: an unknown action replaces the usual move only when ahead by
-#: ``COVER_Z * sqrt(2 ln k)`` standard errors (``cardgen.agents.search.paired_choice``'s rule)
-COVER_Z = 1.0
-#: turns per seat a covered look-ahead plays before it reads the standings (``State.score_estimate``)
-COVER_HORIZON = 1
-#: turns per seat of a second, longer look at an unknown action that leaves the turn to its seat (an extra the
-#: seat buys beside its move) when the first look found it clearly behind: what it buys may pay only after
-#: the first look's horizon (Draco's tip: a silver now for a card played at a later toast)
-COVER_FURTHER = 4
 #: samples per decision of the default player of a rules file
 LOOKAHEAD_ROUNDS = 2
 #: weight of the seat's number of moves at its next decision (a tie-break beside the points)
 MOBILITY_WEIGHT = 0.01
-#: chance that a look-ahead rollout tries an unknown action where one is legal (else the heuristic plays)
-UNKNOWN_TRY = 0.2
 
 
 def advised(state: State, legal: list[Action], rng: random.Random) -> Action | None:

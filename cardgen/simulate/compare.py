@@ -253,7 +253,7 @@ def _player(chunk: PairChunk, ref: DeckRef) -> Any:
         tracer = new_tracer()
         return play_game(game, seed, make_agents(deck.spec, names, factories), names, cap=chunk.cap, record=True,
                          tracer=tracer), tracer
-    trial = option_trial(game, deck, factories, chunk.cap) if house_of(game) is not None else None
+    trial = option_trial(game, deck, factories, chunk.cap, fast) if house_of(game) is not None else None
     return play, game, trial
 
 
@@ -332,7 +332,7 @@ def _house_note(deck: ResolvedDeck, ref: DeckRef, players: int, opts: CompareOpt
             return None
         if why == cached_reason(opts.loader, ref, players):  # the rule itself stays out, not an agent the tier lacks
             return say("note", opts.lang, text=why)
-    return speed_note(deck, opts.agents)
+    return speed_note(deck)
 
 
 def check_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions) -> list[int]:

@@ -89,11 +89,20 @@ class Trial:
     make: Callable[[list[str]], list[Agent]]
     cap: int
     play_on: PlayOn
+    #: the futures on a compiled tier where the run plays one (``runner.option_trial``): a state played on to its
+    #: end by fresh agents of ``names`` drawing from ``random.Random(seed)``, its (scores, winners), or None
+    finish: Callable[[State, list[str], int], tuple[list[Any], list[int]] | None] | None = None
 
 
-def _future(trial: Trial, state: State, names: list[str], seed: int) -> State | None:
-    """``state`` played to its end by fresh agents (``seed`` for their draws); None where it does not end."""
-    return state if trial.play_on(state, trial.make(names), random.Random(seed), trial.cap, names) else None
+def _future(trial: Trial, state: State, names: list[str], seed: int) -> tuple[list[Any], list[int]] | None:
+    """(scores, winners) of ``state`` played to its end by fresh agents (``seed`` for their draws); None where it
+    does not end."""
+    if trial.finish is not None:
+        return trial.finish(state, names, seed)
+    if not trial.play_on(state, trial.make(names), random.Random(seed), trial.cap, names):
+        return None
+    outcome = state.outcome()
+    return list(outcome.scores), list(outcome.winners)
 
 
 def _decline(state: State, agent: Agent, known: list[Action], rng: random.Random) -> Action:
@@ -127,10 +136,9 @@ def pair(trial: Trial, result: GameResult, index: int, kind: str) -> tuple[Fract
     if ends[0] is None or ends[1] is None:
         return None
     won = []
-    for end in ends:
-        outcome = end.outcome()
-        share = Fraction(1, len(outcome.winners)) if seat in outcome.winners else Fraction(0)
-        won.append((share, Fraction(outcome.scores[seat])))
+    for scores, winners in ends:
+        share = Fraction(1, len(winners)) if seat in winners else Fraction(0)
+        won.append((share, Fraction(scores[seat])))
     return won[0][0] - won[1][0], won[0][1] - won[1][1]
 
 

@@ -23,7 +23,7 @@ from cardgen.engine.api import Action, Agent, Ending, FastEngine, Game, GameResu
 from cardgen.errors import InputError, did_you_mean
 from cardgen.games.base import GameSpec
 from cardgen.guard import DEFAULT_TIME_LIMIT
-from cardgen.house import adds_actions, house_of, install
+from cardgen.house import house_of, install
 from cardgen.usercode import UserCodeError
 from cardgen.model.deck import ResolvedDeck
 from cardgen.simulate.verdict import agents_words
@@ -138,6 +138,10 @@ def with_house(fast: "FastEngine | str", deck: ResolvedDeck) -> "FastEngine | st
     return fast
 
 
+#: the players a compiled tier plays (``BatchEngine.agent_codes``): the others play on the reference engine
+TIER_AGENTS = frozenset({"random", "heuristic"})
+
+
 def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, ...],
                 engine: str) -> tuple["FastEngine | None", str | None]:
     """The compiled tier a chunk should use, and otherwise a one-line reason why not.
@@ -150,11 +154,11 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     deck = cached_deck(loader, ref)
     if deck.model.code is not None and not deck.spec.compiled_hooks:
         return None, say("speed_note", file=deck.model.code)
-    judged = sorted(set(agents) - {"random"})
-    if judged and deck.model.code is not None and adds_actions(deck):
-        # a compiled tier's players know the game's own actions only: these agents judge the rule's on the reference
-        # engine, so the rule is not compiled for them (numba's seconds, for a tier nobody would play)
-        return None, say("why_no_agent", agents=", ".join(judged))
+    elsewhere = sorted(set(agents) - TIER_AGENTS)
+    if elsewhere and deck.model.code is not None:
+        # a compiled tier plays random and default players only: a house rule is not compiled for others (numba's
+        # seconds, for a tier these games would not use)
+        return None, say("why_no_agent", agents=", ".join(elsewhere))
     fast = cached_fast(loader, ref, players)
     if isinstance(fast, str):
         return None, fast
@@ -495,7 +499,7 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         if chunk.designer and broken is None:
             tally.designer.add(designer_trace(game, result, tracer), result)
             if house is not None:  # only a house rule adds options (a rules file's actions are all its own)
-                tally.options.add(option_trial(game, deck, factories, chunk.cap), result)
+                tally.options.add(option_trial(game, deck, factories, chunk.cap, fast), result)
             if chunk.exchanges:
                 _judge_cards(game, result, tally, lambda names=names: make_agents(deck.spec, names, factories),
                              chunk, fast is not None)
@@ -506,11 +510,28 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
     return tally, lines
 
 
-def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[], Agent]], cap: int) -> Any:
-    """What ``cardgen.simulate.options`` needs to play an offer's two futures with fresh agents of a game's kinds."""
+def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[], Agent]], cap: int,
+                 fast: "FastEngine | None" = None) -> Any:
+    """What ``cardgen.simulate.options`` needs to play an offer's two futures with fresh agents of a game's kinds: on
+    the compiled tier ``fast`` where the run plays its games there and the tier plays futures (``play_on``), the same
+    futures as the reference engine's (tests/test_house_covered.py); a future whose rule fails in compiled code is
+    played again on the reference engine, which names the failure in its one line."""
     from cardgen.simulate.options import Trial
 
-    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap, continue_game)
+    make = lambda names: make_agents(deck.spec, names, factories)  # noqa: E731 - one line, used twice
+    play_on = getattr(fast, "play_on", None)
+    if play_on is None:
+        return Trial(game, make, cap, continue_game)
+
+    def finish(state: State, names: list[str], seed: int) -> tuple[list[Any], list[int]] | None:
+        try:
+            return play_on(state, names, seed, cap)
+        except Exception:  # noqa: BLE001 - the rule's failure in compiled code: the reference engine's one line
+            if not continue_game(state, make(names), random.Random(seed), cap, names):
+                return None
+            outcome = state.outcome()
+            return list(outcome.scores), list(outcome.winners)
+    return Trial(game, make, cap, continue_game, finish)
 
 
 def new_tracer() -> Tracer:

@@ -1427,10 +1427,11 @@ def shortfall_line(f: Mapping[str, Any], lang: str = "en", naming: Naming | None
     if cid in naming.ruled:  # the book rules a box run short: said, so the line never contradicts the book
         piece, key = named, f"{key}_ruled"
         case, ruling = shortage_case(cid, piece, lang, naming, past=True)
-        box, also = shortage_cure(f, cid, lang, naming)
         where = f"{(entry or {}).get('variant')}:{f['peak']}"  # a run may validate several decks
         players = (entry or {}).get("players")
         first = said_at(said, f"short:{where}", players, lang)
+        # the other coin's conversion and its caveat in full at the first count, its figure alone at the next ones
+        box, also = shortage_cure(f, cid, lang, naming, again=first is not None)
         weighed = said_at(said, f"weight:{where}", players, lang) if ruled_weighs(f, naming) else None
         key += "_again" if first else ""
         # a later count's figures with one pointer back to what the first count said of them (and of the results,
@@ -1496,20 +1497,30 @@ def other_cure(f: Mapping[str, Any], cid: str, naming: Naming) -> tuple[int, str
     return -(-f["print_more"] // worth), other
 
 
-def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming) -> tuple[str, str]:
+def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming,
+                  again: bool = False) -> tuple[str, str]:
     """What the box would hold with the pieces finding ``f`` asks for (" (76 instead of 20)", where the naming
     knows the box's count), and the other coin worth as much (``other_cure``), said as what it is: a conversion
-    nothing measured, which may not cover the shortfall, with the game's reason (" (19 more gold coins would be worth
-    at least as much, but this was not measured …: … the bank pays in gold only if the player can give change)").
-    ", or 19 more gold coins (44 instead of 25), would have covered …" claimed what only the silver was measured
-    to do, and by the edition's money ruling gold does not always pay a silver debt (terminal round 44 it11*)."""
+    nothing measured, with the game's reason it may not pay the same debts, in a sentence of its own (" In gold, that
+    would be 19 more gold coins, worth 57 silver coins, but only by conversion: a bank short of silver pays in gold
+    only when the player can give change."). ", or 19 more gold coins (44 instead of 25), would have covered …"
+    claimed what only the silver was measured to do, and by the edition's money ruling gold does not always pay a
+    silver debt (terminal round 44 it11*); "would come to at least the same sum" for 57 against 56, in a parenthesis
+    inside the sentence's parenthesis, said in full at every count, made the warning a 95-word sentence and the
+    caveat four times a screen (terminal round 46 en12*, en13, en14, fr11, it10*). ``again``: a later count of the
+    run, which gives the other coin's figure alone (" (in gold: 15 more gold coins)"); its caveat points back."""
     held = naming.counts.get(cid)
     box = say("short_box", lang, total=held + f["print_more"], count=held) if held is not None else ""
     cure = other_cure(f, cid, naming)
     if cure is None:
         return box, ""
     more, other = cure
-    return box, own_say("short_also", lang, naming, more=more, piece=naming.noun(other, more, lang))
+    piece = naming.noun(other, more, lang)
+    if again:
+        return box, own_say("short_also_again", lang, naming, more=more, piece=piece)
+    worth = more * (naming.words.get("short_worth") or {})[cid][1]
+    return box, own_say("short_also", lang, naming, more=more, piece=piece, worth=worth,
+                        unit=naming.noun(cid, worth, lang))
 
 
 def said_at(said: set[str] | None, key: str, players: int | None, lang: str) -> str | None:
@@ -1775,8 +1786,10 @@ def held_all_lines(rows: Sequence[Mapping[str, Any]], lang: str, naming: Naming,
         # said again, the note points back to the whole one and gives only this count's share: three notes of 30
         # words, each with its own share and framing, had the reader compare them to see they said one thing
         # (terminal round 43 it9, fr7)
-        out.append("  " + say(key, lang, card=naming.names.get(r["component"], r["component"]),
-                              used=held_used(r, lang, solo, first, again)))
+        # the game's own words where its book names the card's use otherwise (Royale's «il loro impostore», as
+        # «usa il tuo impostore», never «la loro carta Impostore»: terminal round 46 it5)
+        out.append("  " + own_say(key, lang, naming, card=naming.names.get(r["component"], r["component"]),
+                                  used=held_used(r, lang, solo, first, again)))
     return out
 
 
@@ -2971,9 +2984,9 @@ def held_balance_lines(r: Mapping[str, Any], lang: str, naming: Naming, headed: 
                 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in shares)):
             continue
         said = alike(shares, lang, True)  # "1.0% … 0.3%", never "1% … 0.3%" side by side (terminal round 44 en32)
-        out.append(("    " if headed else "  ") + say("compare_held_balance", lang,
-                                                       card=naming.names.get(row["component"], row["component"]),
-                                                       base=said[0], variant=said[1]))
+        out.append(("    " if headed else "  ") + own_say("compare_held_balance", lang, naming,  # round 46 it5
+                                                           card=naming.names.get(row["component"], row["component"]),
+                                                           base=said[0], variant=said[1]))
     return out
 
 

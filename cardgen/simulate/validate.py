@@ -244,7 +244,7 @@ def choose_engines(entries: list[Entry], opts: ValidateOptions, jobs: int = 1) -
         if entry.deck.model.code is not None and opts.engine != "fast":  # a house rule: compiled if it can be
             if _house_compiled(entry, opts, choices.get(entry.deck.game)):
                 continue
-            note = speed_note(entry.deck, entry.agents)
+            note = speed_note(entry.deck)
             if note is not None:
                 echo(note, file=sys.stderr)
             continue

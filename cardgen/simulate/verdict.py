@@ -323,7 +323,7 @@ def shown_difference(difference: float, share: bool, places: int = 1) -> float:
 #: rounding (``shown_difference``, the true one, as the JSON has it and its interval is centred on), so it can differ
 #: by 0.1 from the difference of the two values printed beside it, and every output that prints both says so once
 #: (terminal ``compare_rounding``, fix's ``note_rounding``, the report's ``footnote``, the card tables'
-#: ``strength_method``). Rounds 41-44 wrote two decimals where one would not
+#: ``strength_key``, on the legend's line for that column: terminal round 46 it36). Rounds 41-44 wrote two decimals where one would not
 #: subtract, row by row and then table by table; round 45's three readers read "72.83 | 56.91 | −15.9" and
 #: "51.02% of 100 games" as false precision and asked for one decimal everywhere (en60*, fr33, it35, it39, it42).
 PLACES = 1

@@ -1538,9 +1538,11 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         echo(next_line(fixer, props, paths[0], paths))
         # the page's "what next": the terminal's lines, but what validate will say after each fix is said under
         # each fix (``validate_after``): only why validate's estimate can fall short stays (terminal round 40 fr29,
-        # it30, en33)
+        # it30, en33); on the page it opens "what next", no longer after the sentence it followed on the terminal
+        # (now under fix 1), so it says what it cautions about and what the page's fixes are (round 46 it41*, en58,
+        # fr45; round 45 en70)
         told = validate_line(fixer, props)
-        for line in (word("validate_estimate", lang) if told else None, unchecked_line(fixer, cures[checked:], props),
+        for line in (word("validate_estimate_page", lang) if told else None, unchecked_line(fixer, cures[checked:], props),
                      next_line(fixer, props, paths[0], paths)):
             fixer.page.keep("after", line)
     _write_page(fixer)
@@ -1699,11 +1701,15 @@ def _say_all(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     summary = found_summary(fixer, written)
     if summary:  # the fixes first, before what their figures are (terminal round 41 it30)
         echo("\n".join(summary))
-        page.summary = [line.strip() for line in summary]
+        # the page's heading already says "Fixes found, smallest change first": its first line says only what
+        # follows, never the heading again (terminal round 46 it42)
+        page.summary = [word("found_head_page", lang)] + [line.strip() for line in summary[1:]]
     if props:  # whose figure "base game" is, said once above every block that names it (en36, en83, en39), and
         # what every block's figures are (terminal round 41 en48): each note a line of its own, the rounding note
         # last: one paragraph of nine lines carried three notes and ended on the rounding (terminal round 46 fr30)
         was = word("was_note", lang, deck=_called(fixer), searched=say_n("games", fixer.opts.games, lang))
+        # the rounding note a line of its own too, just above the first fix whose rows it explains (terminal round
+        # 46 it26, the Italian reader's same fault)
         for said in (was, *notes):
             echo(said)
             page.keep("notes", said)

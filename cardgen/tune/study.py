@@ -431,7 +431,7 @@ def tune(project_dir: str | Path, deck_ref: str, opts: TuneOptions) -> int:
     lang = opts.lang
     echo(say("tune_head", lang, deck=deck.id, trials=opts.trials, games=say_n("games", opts.games, lang),
               agents=agents_words(list(tuner.opts.agents or []), lang)), file=sys.stderr, flush=True)
-    note = speed_note(deck, tuner.opts.agents)  # a house rule: said here of the deck tuned, not by the first trial as 'trial: ...'
+    note = speed_note(deck)  # a house rule: said here of the deck tuned, not by the first trial as 'trial: ...'
     if note is not None:
         echo(note, file=sys.stderr, flush=True)
     made = made_by_run(Path(opts.out), tuner.work)

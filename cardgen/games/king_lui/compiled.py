@@ -22,7 +22,7 @@ from cardgen.engine.api import Action, FastEngine, GameResult
 from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, R_GAPS, R_ROUNDS, R_SCORES, R_SEAT,
                                   R_STOP, R_TIE, R_TURNS, BatchEngine)
 from cardgen.games.king_lui import compiled_rules as core
-from cardgen.games.king_lui.engine import KingLuiGame
+from cardgen.games.king_lui.engine import KingLuiGame, KingLuiState
 from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAPS, TIE_BREAKS, gap_detail
 from cardgen.jit import bind
 
@@ -99,8 +99,9 @@ def _build(game: KingLuiGame) -> Tables | str:
                   np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
-#: ``Context`` and the names of the actions a house rule may add (``compiled_house.Words``): a house rule's loop
-HouseContext = NamedTuple("HouseContext", [*Context.__annotations__.items(), ("words", object)])
+#: ``Context``, the names of the actions a house rule may add (``compiled_house.Words``) and the default players'
+#: look-ahead's arrays (``coverloop.CoverWork``): a house rule's loop
+HouseContext = NamedTuple("HouseContext", [*Context.__annotations__.items(), ("words", object), ("cover", object)])
 
 
 #: the outcome ``_play`` scores a game with: a compiled house rule's copy binds its own (``compiled_house``)
@@ -117,8 +118,21 @@ def own_apply(s, a, ctx):  # type: ignore[no-untyped-def]
     core.apply(s, a, ctx.kit.cfg, ctx.kit.combo_cnt, ctx.gaps)
 
 
+def own_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
+    """A heuristic player's code among ``buf[:m]`` (``compiled_rules.heuristic``): a copy for a house rule that adds
+    actions binds the covered heuristic (``compiled_house.cover``), which judges them by look-ahead."""
+    return core.heuristic(s, ctx.kit, buf, m, amt, ctx.work, ctx.best)
+
+
+def own_fresh(ctx):  # type: ignore[no-untyped-def]
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts, ``coverloop.forget``)."""
+    return None
+
+
 legal_now = njit(cache=True, _nrt=False, inline="always")(own_legal)
 act = njit(cache=True, _nrt=False, inline="always")(own_apply)
+decide = njit(cache=True, _nrt=False, inline="always")(own_decide)
+fresh = njit(cache=True, _nrt=False, inline="always")(own_fresh)
 
 
 @njit(cache=True, _nrt=False)
@@ -126,25 +140,28 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
     """Play the game seeded ``seed`` over ``compiled_rules``' kernels into ``out`` (``cardgen.engine.batch``'s
     row): ``sup`` gets the shuffled supply (top last), ``gaps`` the gap log, ``actions`` (seat, action code)
     with ``record``."""
-    kit, s, gaps, buf, best, work, mt, amt = ctx.kit, ctx.s, ctx.gaps, ctx.buf, ctx.best, ctx.work, ctx.mt, ctx.amt
+    kit, s, gaps, buf, mt, amt = ctx.kit, ctx.s, ctx.gaps, ctx.buf, ctx.mt, ctx.amt
     cfg = kit.cfg
     # random.Random(seed), the engine's chance, and agent_rng(seed), the agents'
     fastrng.seed_two(mt, np.uint64(seed), amt, (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     core.deal(s, ctx.sup, ctx.dish_of, mt, cfg, gaps)
+    fresh(ctx)
     epeak = s[core.S_TEMER]
     kpeak = decisions = capped = 0
     stuck = 0
     while True:
+        if s[core.S_END] != core.PLAYING:  # over: a house rule's legal_actions is not asked (nor in the engine)
+            break
         m = legal_now(s, ctx, buf)
         if m == 0:
-            stuck = s[core.S_END] == core.PLAYING  # a house rule that leaves a seat no action
+            stuck = 1  # a house rule that leaves a seat no action
             break
         if decisions >= cap:
             capped = 1
             break
         p = s[core.S_PLAYER]
         if kinds[p] == HEURISTIC:
-            a = core.heuristic(s, kit, buf, m, amt, work, best)
+            a = decide(s, ctx, buf, m, amt)
         else:
             a = buf[fastrng.randbelow(amt, m)]
         if record:
@@ -185,6 +202,40 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
 play_many = bind(batch.play_many, "king_lui", None, play_one=_play)
 
 
+def play_on(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
+    """Play the position ``ctx.s`` (a reference state's record, ``KingLuiFast.play_on``) on to its end with the agents
+    ``kinds`` drawing from ``random.Random(seed)`` and forgetting what they judged (fresh agents), at most ``cap``
+    decisions: True when it ended scored (``ctx.scores``, ``ctx.winners``), False when it cannot (the cap, a seat
+    with no action, a stall), as ``runner.continue_game``. A house rule's copy binds its steps (``house_loop``)."""
+    s, buf, amt = ctx.s, ctx.buf, ctx.amt
+    cfg = ctx.kit.cfg
+    fastrng.seed(amt, np.uint64(seed))
+    fresh(ctx)
+    decisions = 0
+    while s[core.S_END] == core.PLAYING:
+        m = legal_now(s, ctx, buf)
+        if m == 0 or decisions >= cap:
+            return False
+        a = decide(s, ctx, buf, m, amt) if kinds[s[core.S_PLAYER]] == HEURISTIC else buf[fastrng.randbelow(amt, m)]
+        decisions += 1
+        act(s, a, ctx)
+    if s[core.S_END] != core.SUPPLY_EXHAUSTED:
+        return False
+    tie = outcome(s, cfg, ctx.scores, ctx.winners, ctx.discarded)
+    core.tie_standing(s, cfg, ctx.winners, tie, ctx.gaps)  # a tie left standing without a ruling stalls the game
+    return s[core.S_END] == core.SUPPLY_EXHAUSTED
+
+
+def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
+    """``decide`` in a house rule's loop that adds actions: the covered heuristic (the global ``covered``)."""
+    return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
+
+
+def _forget(ctx):  # type: ignore[no-untyped-def]
+    """``fresh`` in a house rule's loop that adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
+    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
+
+
 class KingLuiFast(BatchEngine):
     """The compiled tier of one King Lui deck at one player count."""
 
@@ -204,16 +255,19 @@ class KingLuiFast(BatchEngine):
         self.house = house
         #: the names of the actions a house rule's loop meets (``compiled_house.Words``), None without one
         self.words = None
+        n, players = len(game.dishes), game.players
+        size = getattr(core.size, "py_func", core.size)(n, players, t.cards)  # arithmetic: nothing to compile for it
+        buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
+        #: the default players' look-ahead's arrays in a house rule's loop (``coverloop.CoverWork``)
+        self.cover = None
         if house is not None:
+            from cardgen.engine.coverloop import cover_work  # not at the top: numba's typed containers
+
             self.loop = house.loop
             self.words = house.words(t.action_of)
-            if house.adds_actions:  # the compiled heuristic knows the game's actions only: its look-ahead is Python's
-                self.agent_codes = {"random": RANDOM}
-        n, players = len(game.dishes), game.players
+            self.cover = cover_work(players, buf.shape[0], size)
         self.sup = np.zeros(t.cards, dtype=np.int64)
-        buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
         # the position, the legal actions and the heuristic's scratch, both generators, the outcome's arrays
-        size = getattr(core.size, "py_func", core.size)(n, players, t.cards)  # arithmetic: nothing to compile for it
         self._work = (np.zeros(size, dtype=np.int64), buf, np.zeros_like(buf),
                       np.zeros((3, n), dtype=np.float64), fastrng.new_state(), fastrng.new_state(),
                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
@@ -263,6 +317,8 @@ class KingLuiFast(BatchEngine):
         from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
 
         per_game = HOUSE_GAME_SECONDS if self.house.hooks == ("scores",) else HOUSE_DECISION_GAME_SECONDS
+        if self.house.adds_actions and (games.kinds == HEURISTIC).any():  # default players look ahead at offers
+            per_game = HOUSE_COVERED_GAME_SECONDS
         stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
         part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
         ready(self.loop, (part, first, ctx, buffers))
@@ -276,6 +332,37 @@ class KingLuiFast(BatchEngine):
         finally:
             contain.leave(pid)
 
+    def play_on(self, state: KingLuiState, agents: list[str], seed: int, cap: int) -> tuple[list[int], list[int]] | None:
+        """A house rule's game from the reference ``state`` played on to its end on this tier, as ``runner.continue_game``
+        plays it: fresh ``agents`` (one name per seat) drawing from ``random.Random(seed)``, at most ``cap``
+        decisions. (scores, winners) of its outcome, or None where it does not end (the cap, a stall). A rule that
+        fails raises numba's exception: the caller plays the state on the reference engine, which names the failure
+        in its one line (``runner.option_trial``). The options' experiment's futures (``cardgen.simulate.options``)."""
+        if self.house is None or not set(agents) <= set(self.agent_codes):
+            return None
+        import os
+
+        from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
+
+        self._room(cap)
+        ctx, _ = self._context()
+        ctx.s[:] = state.s
+        ctx.s[core.S_GAPS] = len(state.gaps)
+        kinds = np.array([self.agent_codes[a] for a in agents], dtype=np.int64)
+        args = (np.uint64(seed), kinds, cap, ctx)
+        ready(self.house.future, args)
+        pid = os.getpid()
+        contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {state.seed})",
+                      guard.time_limit(), pid)
+        try:
+            ended = self.house.future(*args)
+        finally:
+            contain.leave(pid)
+        if not ended:
+            return None
+        winners = [q for q in range(self.players) if ctx.winners[q]]
+        return ctx.scores[:self.players].tolist(), winners
+
     def _room(self, cap: int) -> None:
         """A gap buffer big enough for ``cap`` decisions (every turn can raise two gaps)."""
         self.gaps = np.zeros((2 * (cap + self.t.cards) + 64, 3), dtype=np.int64)
@@ -285,7 +372,7 @@ class KingLuiFast(BatchEngine):
         s, buf, best, work, mt, amt, scores, winners, discarded = self._work
         if self.words is not None:
             return HouseContext(t.kit, t.dish_of, s, self.sup, self.gaps, buf, best, work, mt, amt, scores, winners,
-                                discarded, self.words), self.gaps
+                                discarded, self.words, self.cover), self.gaps
         return Context(t.kit, t.dish_of, s, self.sup, self.gaps, buf, best, work,
                        mt, amt, scores, winners, discarded), self.gaps
 
@@ -314,6 +401,7 @@ class HouseLoop(NamedTuple):
     """A house rule compiled with King Lui's steps: the game loop that plays it, and the words of its failure."""
 
     loop: object  #: ``play_many`` with the rule's hooks in place of the steps they replace
+    future: object  #: ``play_on`` with them: a reference state played on to its end (``KingLuiFast.play_on``)
     describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
     shown: str  #: the rule file as the project names it (``house/rule.py``)
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
@@ -331,6 +419,7 @@ def action_room(dishes: int, combos: int) -> int:
 def house_context(t: Tables, players: int) -> HouseContext:
     """A house rule loop's context for ``t`` at ``players`` seats (the types ``compiled_house.compile_rule`` compiles
     the rule's hooks against; a tier makes its own)."""
+    from cardgen.engine.coverloop import cover_work  # not at the top: numba's typed containers
     from cardgen.games.king_lui.compiled_house import words_of  # not at the top: numba's extensions
 
     n = t.dish_sizes.shape[0]
@@ -339,7 +428,8 @@ def house_context(t: Tables, players: int) -> HouseContext:
     return HouseContext(t.kit, t.dish_of, np.zeros(size, dtype=np.int64),
                         np.zeros(t.cards, dtype=np.int64), np.zeros((8, 3), dtype=np.int64), buf, np.zeros_like(buf),
                         np.zeros((3, n), dtype=np.float64), fastrng.new_state(), fastrng.new_state(),
-                        *(np.zeros(players, dtype=np.int64) for _ in range(3)), words_of(t.action_of))
+                        *(np.zeros(players, dtype=np.int64) for _ in range(3)), words_of(t.action_of),
+                        cover_work(players, buf.shape[0], size))
 
 
 #: Seconds one compiled game with a house rule may take, at most: a compiled King Lui game with the shipped
@@ -353,6 +443,10 @@ HOUSE_GAME_SECONDS = 0.005
 #: "pass" rule (``benchmarks/bench_cover.py``) took about 260 microseconds with random players (4 seats, one process,
 #: docs/DEVELOPING.md), so again a margin of some two hundred.
 HOUSE_DECISION_GAME_SECONDS = 0.05
+#: The same for a rule that adds actions, played by default players, who judge each offer by a look-ahead compiled
+#: with the rule (``coverloop``): a game of the "pass" rule took 10 to 14 milliseconds (4 seats, one process,
+#: ``benchmarks/bench_cover.py --compiled``), so a margin of some seventy.
+HOUSE_COVERED_GAME_SECONDS = 1.0
 
 
 def house_batch(limit: float, per_game: float = HOUSE_GAME_SECONDS) -> int:
@@ -377,8 +471,10 @@ _HOUSE_LOOPS: dict[str, object] = {}
 def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str:
     """The deck's house rule compiled in ``play_many`` (``compiled_house``), once per rule file's content; or the
     one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
+    import hashlib
     from pathlib import Path
 
+    from cardgen.engine.coverloop import forget
     from cardgen.games.king_lui import compiled_house
     from cardgen.terminal import say
     from cardgen.usercode import describe_failure, load_code, resolve_code_path
@@ -389,16 +485,25 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
     loaded = load_code(path, code)
     if loaded.sha256 not in _HOUSE_LOOPS:
         rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
-        built = compiled_house.compile_rule(rules, str(path), loaded.sha256, house_context(t, players))
+        # the compiled copies' names (numba's disk cache) from the rule's module name, which holds the file's name and
+        # content's digest: numba's cached code names the module its hooks came from, and loads only where a module of
+        # that name is loaded (the same text in another file name compiled under the other name could not be loaded)
+        key = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
+        built = compiled_house.compile_rule(rules, str(path), key, house_context(t, players))
         if isinstance(built, tuple):
             _HOUSE_LOOPS[loaded.sha256] = built
         else:
             name = f"king_lui_{built.key}"
             steps = {"outcome": built.outcome or outcome, "legal_now": built.legal or legal_now,
                      "act": built.apply or act}
+            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
+                covered = compiled_house.cover(name, steps)
+                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=covered)
+                steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
             loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, None,
                                                                    **steps))
-            _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, lambda exc, seed: describe_failure(
+            future = bind(play_on, name, None, **steps)
+            _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, future, lambda exc, seed: describe_failure(
                 exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
                 built.adds_actions, compiled_house.words_of)
     house = _HOUSE_LOOPS[loaded.sha256]

@@ -30,10 +30,12 @@ by ``cardgen.jit.bind``):
 * ``apply``: ``default(action)`` is ``compiled_rules.apply`` of one of the game's actions legal now (any other
   raises, and the game is replayed on the reference engine for its one line) (``hooked_apply``).
 
-The compiled heuristic knows the game's actions only: a rule with ``legal_actions`` plays on this tier with random
-players (``KingLuiFast.agent_codes``); the default players judge the actions it adds by a look-ahead that runs on
-the reference engine (``cardgen.agents.generic``). The copies' names carry the rule file's SHA-256, so numba's disk
-cache keeps one per rule text and a changed file compiles again.
+The default players judge the actions a rule adds by the covered heuristic's look-ahead (``cardgen.agents.generic
+.CoveredAgent``), compiled with the rule: ``cover`` binds ``cardgen.engine.coverloop``'s decision to the kernels below
+(the game's own legal codes, the rule's, its ``apply``, the heuristic, ``determinize``, the standings through the
+rule's ``scores``), so those players' games are the reference engine's too. The copies' names carry a digest of the
+rule's module name (its file's name and content's SHA-256), so numba's disk cache keeps one per rule file and text and
+a changed file compiles again.
 
 Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator
 expression, code numba refuses, scores that are not two lists of whole numbers), ``compile_rule`` says why in one
@@ -57,10 +59,14 @@ from numba.extending import (intrinsic, make_attribute_wrapper, models, overload
 
 from numba.typed import Dict, List
 
+from cardgen.engine import fastrng
+from cardgen.engine.coverloop import COVER_KINDS, bind_cover
+from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.compiled_rules import _ADVANCE, settle
 from cardgen.games.king_lui.compiled_rules import apply as _apply_code
 from cardgen.games.king_lui.compiled_rules import legal as _legal_codes
-from cardgen.games.king_lui.rules import (C_DISHES, C_PLAYERS, HEADER, S_CHEF, S_KTOTAL, S_PLAYER, S_ROUNDS, S_TURNS,
+from cardgen.games.king_lui.rules import (C_DISHES, C_PLAYERS, HEADER, PLAYING, S_CHEF, S_END, S_KTOTAL, S_PLAYER,
+                                          S_ROUNDS, S_TURNS,
                                           hand, score, winners)
 from cardgen.jit import bind
 
@@ -313,8 +319,12 @@ def _action_eq(a, b):  # noqa: ANN001 - numba compares these with the implementa
     if isinstance(a, KingLuiActionType) and isinstance(b, KingLuiActionType):
         return lambda a, b: a._joined == b._joined
     if isinstance(a, KingLuiActionType) and isinstance(b, types.BaseTuple):
+        if len(b) == 1:  # ``action == ("pass",)``, at every decision: no words to join
+            return lambda a, b: a._joined == b[0]
         return lambda a, b: len(b) > 0 and a._kind == b[0] and a._joined == SEP.join(b)
     if isinstance(b, KingLuiActionType) and isinstance(a, types.BaseTuple):
+        if len(a) == 1:
+            return lambda a, b: b._joined == a[0]
         return lambda a, b: len(a) > 0 and b._kind == a[0] and b._joined == SEP.join(a)
 
 
@@ -329,7 +339,7 @@ class Words(NamedTuple):
     actions rules added in play (``extras``: code ``len(words) + i``), learnt as the games meet them."""
 
     words: Any  #: typed List of str
-    kinds: Any  #: typed List of str: each code's first word
+    kinds: Any  #: typed List of str: each code's first word (the game's codes, then the ones rules added)
     index: Any  #: typed Dict str -> int
     extras: Any  #: typed List of str
 
@@ -359,6 +369,7 @@ def code_of_words(w: Any, joined: str) -> int:
         if w.extras[i] == joined:
             return len(w.words) + i
     w.extras.append(joined)
+    w.kinds.append(joined.split(SEP)[0])  # its first word, read at every offer (``kind_of_code``)
     return len(w.words) + len(w.extras) - 1
 
 
@@ -368,8 +379,8 @@ def words_of_code(w: Any, code: int) -> str:
 
 
 def kind_of_code(w: Any, code: int) -> str:
-    """The first word of action ``code``."""
-    return w.kinds[code] if code < len(w.kinds) else w.extras[code - len(w.words)].split(SEP)[0]
+    """The first word of action ``code`` (the game's, then the added ones', learnt with them)."""
+    return w.kinds[code]
 
 
 _code_of_words = njit(inline="always")(code_of_words)
@@ -638,6 +649,83 @@ def hooked_apply(s: Any, a: int, ctx: Any) -> None:
                _apply_default(v, ctx.words.index, ctx.best))
 
 
+# -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------
+def cover_own(ctx: Any, s: Any, out: Any) -> int:
+    """The game's own legal codes (``compiled_rules.legal``), before the rule's ``legal_actions``."""
+    return core.legal(s, ctx.kit.cfg, ctx.kit.combo_cnt, out)
+
+
+def cover_rule(ctx: Any, s: Any, out: Any) -> int:
+    """The legal codes the loop offers (the global ``legal_now``: the rule's ``legal_actions`` bound in)."""
+    return legal_now(s, ctx, out)  # noqa: F821 - bound by ``cover``
+
+
+def cover_play(ctx: Any, s: Any, a: int) -> None:
+    """Code ``a`` played as the loop plays it (the global ``act``: the rule's ``apply`` bound in, or the game's)."""
+    act(s, a, ctx)  # noqa: F821 - bound by ``cover``
+
+
+def cover_usual(ctx: Any, s: Any, codes: Any, k: int, mt: Any) -> int:
+    """The heuristic's code among ``codes[:k]`` (``compiled_rules.heuristic``: no draw for one)."""
+    return core.heuristic(s, ctx.kit, codes, k, mt, ctx.work, ctx.best)
+
+
+def cover_sample(ctx: Any, src: Any, dst: Any, seat: int, mt: Any) -> None:
+    """``KingLuiState.determinize``: the hidden cards dealt again, then the 64 bits that seed the sample's own chance
+    (drawn and unused: King Lui's play draws no chance after the deal)."""
+    core.determinize(src, dst, seat, ctx.kit.cfg, mt)
+    fastrng.genrand(mt)
+    fastrng.genrand(mt)
+
+
+def cover_standing(ctx: Any, s: Any, seat: int) -> float:
+    """``generic.standing``: the seat's points less the best other seat's, scored now (the global ``outcome``: the
+    rule's ``scores`` bound in, as ``KingLuiState.score_estimate`` calls it)."""
+    players = ctx.kit.cfg[C_PLAYERS]
+    scores = ctx.scores
+    outcome(s, ctx.kit.cfg, scores, ctx.winners, ctx.discarded)  # noqa: F821 - bound by ``cover``
+    best = 0.0
+    others = False
+    for q in range(players):
+        if q != seat and (not others or float(scores[q]) > best):
+            best, others = float(scores[q]), True
+    return float(scores[seat]) - best
+
+
+def cover_position(s: Any) -> tuple[int, int, bool]:
+    """(the seat to move, -1 once over; the turns completed; whether the game is over)."""
+    over = s[S_END] != PLAYING
+    return (-1 if over else s[S_PLAYER]), s[S_TURNS], over
+
+
+def cover_kind(ctx: Any, a: int) -> int:
+    """The memory slot of the first word of action ``a`` (learnt the first time a game meets it)."""
+    word = _kind_of_code(ctx.words, a)
+    slots = ctx.cover.kinds
+    slot = slots.get(word, -1)
+    if slot < 0:
+        slot = len(slots)
+        if slot >= COVER_KINDS:
+            raise ValueError("the house rule adds more kinds of action than the compiled look-ahead holds")
+        slots[word] = slot
+    return slot
+
+
+def cover(name: str, steps: dict[str, Any]) -> Any:
+    """``coverloop.covered`` bound to King Lui's kernels for the loop ``name`` whose ``steps`` (``legal_now``,
+    ``act``, ``outcome``) carry the rule: what the loop's heuristic players call (``compiled._play``'s ``decide``)."""
+    inline = {"inline": "always"}
+    kernels = {"own_legal": njit(inline="always")(cover_own),
+               "rule_legal": bind(cover_rule, name, inline, legal_now=steps["legal_now"]),
+               "play": bind(cover_play, name, inline, act=steps["act"]),
+               "usual": njit(inline="always")(cover_usual),
+               "sample": njit(inline="always")(cover_sample),
+               "standing": bind(cover_standing, name, inline, outcome=steps["outcome"]),
+               "position": njit(inline="always")(cover_position),
+               "kind": njit(inline="always")(cover_kind)}
+    return bind_cover(name, **kernels)
+
+
 @dataclass(frozen=True)
 class Compiled:
     """A house rule compiled with King Lui's steps: what its game loop calls in place of the steps."""
@@ -702,6 +790,7 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
     """The rule's hooks compiled with the game's steps, or (the first line of ``path`` that keeps them out, why).
 
     ``rules``: hook name -> the rule's function (``cardgen.house``); ``path``: the file they were loaded from;
+    ``sha256``: a digest naming the compiled copies (numba's disk cache keeps one per name);
     ``context``: a loop context of the game (``compiled.house_context``) to compile ``legal_actions`` and ``apply``
     against (its arrays' types matter, not their contents). Each hook is compiled here (not run), so that a refusal
     is seen now, not in a game."""
