@@ -4,8 +4,8 @@
 bound to King Lui's kernels with the rule's hooks (``compiled_house.cover``): the compiled tier's default
 players judge the added actions by the same look-ahead, draw for draw, so their games are the reference
 engine's, seed for seed (actions, scores, winners). Rules chosen to reach the decision's branches: one added
-kind ("pass"), two kinds with decisions that offer only added actions, and two kinds worth always taking (a kind
-settled as taken). The look-ahead's arithmetic (the paired verdict, the early stop, "clearly behind", a kind's
+kind ("pass"), two kinds with decisions that offer only added actions, and a kind worth always taking (settled as
+taken, then judged again only now and then). The look-ahead's arithmetic (the paired verdict, the early stop, "clearly behind", a kind's
 memory) is checked against the Python functions on values whose answers differ. Slow tier: it compiles.
 """
 from __future__ import annotations
@@ -46,8 +46,8 @@ def apply(state, action, default):
     default(action)
 '''
 
-#: every portion in hand costs 10 points: passing (or napping) beats any take, so the look-ahead settles "pass" as
-#: always taken after a few offers
+#: every portion in hand costs 10 points: passing beats any take, so the look-ahead settles "pass" as always taken
+#: after a few offers, and then judges it again only at every ``RECHECK_EVERY``-th offer (the others draw nothing)
 HOARD = '''def legal_actions(state, default):
     legal = default()
     offered = False
@@ -56,12 +56,11 @@ HOARD = '''def legal_actions(state, default):
             offered = True
     if offered:
         legal.append(("pass",))
-        legal.append(("nap",))
     return legal
 
 
 def apply(state, action, default):
-    if action == ("pass",) or action == ("nap",):
+    if action == ("pass",):
         state.end_turn()
         return
     default(action)
