@@ -312,3 +312,17 @@ def test_compare_s_short_form_says_each_count_s_option_under_its_count_with_its_
     assert len(said) == 2 and said[0].startswith(heads[0]) and said[1].startswith(heads[1]), said
     decimals = {"en": ("-5.0%", "-6.0"), "fr": ("-5,0 %", "-6,0"), "it": ("-5,0%", "-6,0")}[lang]
     assert all(d in said[0].replace("−", "-") for d in decimals), said[0]
+
+
+def test_a_costly_option_is_said_without_a_double_negative() -> None:
+    """A costly option's line once read "costs −13.0% of wins ... and −1.6 points": a cost of a negative reads as a
+    gain. It now says how taking it changes the wins and the score, signed, with both intervals, in each language."""
+    from cardgen.simulate.summary import option_lines
+
+    row = {"kind": "pass", "offered": {"heuristic": 100}, "taken": {"heuristic": 16}, "pairs": 100,
+           **_row(100, (-0.13, -0.24, -0.02), (-1.6, -3.1, -0.1))}
+    for lang, words in (("en", "changes the wins by −13.0% [−24.0% to −2.0%] and the score by −1.6 points [−3.1 to "
+                                "−0.1]"),
+                        ("fr", "change les victoires de −13,0"), ("it", "cambia le vittorie di −13,0")):
+        (line,) = option_lines([row], lang)
+        assert words in line and "costs −" not in line and "coûte −" not in line and "costa −" not in line, line
