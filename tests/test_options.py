@@ -326,3 +326,17 @@ def test_a_costly_option_is_said_without_a_double_negative() -> None:
                         ("fr", "change les victoires de −13,0"), ("it", "cambia le vittorie di −13,0")):
         (line,) = option_lines([row], lang)
         assert words in line and "costs −" not in line and "coûte −" not in line and "costa −" not in line, line
+
+
+def test_a_future_whose_compiled_play_fails_is_played_on_the_reference_engine() -> None:
+    """``Trial.finish`` (a compiled tier's futures) that raises (a rule failing in compiled code) leaves the future to
+    the reference engine, which plays it (or names the rule's failure in its one line): the same figures as without."""
+    import dataclasses
+
+    def broken(state: object, names: list[str], seed: int) -> None:
+        raise ValueError("a rule's failure in compiled code")
+
+    plain = _toy_trial()
+    result = _toy_game(["first", "first"])
+    got = options.pair(dataclasses.replace(plain, finish=broken), result, 1, "tip")
+    assert got == options.pair(plain, result, 1, "tip") == (Fraction(1, 2), Fraction(3))

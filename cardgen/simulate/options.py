@@ -90,7 +90,8 @@ class Trial:
     cap: int
     play_on: PlayOn
     #: the futures on a compiled tier where the run plays one (``runner.option_trial``): a state played on to its
-    #: end by fresh agents of ``names`` drawing from ``random.Random(seed)``, its (scores, winners), or None
+    #: end by fresh agents of ``names`` drawing from ``random.Random(seed)``, its (scores, winners), or None; it may
+    #: raise where the rule fails in compiled code (``_future`` then plays on the reference engine)
     finish: Callable[[State, list[str], int], tuple[list[Any], list[int]] | None] | None = None
 
 
@@ -98,7 +99,10 @@ def _future(trial: Trial, state: State, names: list[str], seed: int) -> tuple[li
     """(scores, winners) of ``state`` played to its end by fresh agents (``seed`` for their draws); None where it
     does not end."""
     if trial.finish is not None:
-        return trial.finish(state, names, seed)
+        try:
+            return trial.finish(state, names, seed)
+        except Exception:  # noqa: BLE001 - the rule's failure in compiled code: the reference engine names it below
+            pass
     if not trial.play_on(state, trial.make(names), random.Random(seed), trial.cap, names):
         return None
     outcome = state.outcome()

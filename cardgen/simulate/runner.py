@@ -138,8 +138,8 @@ def with_house(fast: "FastEngine | str", deck: ResolvedDeck) -> "FastEngine | st
     return fast
 
 
-#: the players a compiled tier plays (``BatchEngine.agent_codes``): the others play on the reference engine
-TIER_AGENTS = frozenset({"random", "heuristic"})
+#: the agents every compiled tier plays (``FastEngine.agents``), its futures too: the others play on the reference engine
+COMPILED_AGENTS = frozenset({"random", "heuristic"})
 
 
 def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, ...],
@@ -154,7 +154,7 @@ def fast_engine(loader: Loader, ref: DeckRef, players: int, agents: tuple[str, .
     deck = cached_deck(loader, ref)
     if deck.model.code is not None and not deck.spec.compiled_hooks:
         return None, say("speed_note", file=deck.model.code)
-    elsewhere = sorted(set(agents) - TIER_AGENTS)
+    elsewhere = sorted(set(agents) - COMPILED_AGENTS)
     if elsewhere and deck.model.code is not None:
         # a compiled tier plays random and default players only: a house rule is not compiled for others (numba's
         # seconds, for a tier these games would not use)
@@ -514,24 +514,12 @@ def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[
                  fast: "FastEngine | None" = None) -> Any:
     """What ``cardgen.simulate.options`` needs to play an offer's two futures with fresh agents of a game's kinds: on
     the compiled tier ``fast`` where the run plays its games there and the tier plays futures (``play_on``), the same
-    futures as the reference engine's (tests/test_house_covered.py); a future whose rule fails in compiled code is
-    played again on the reference engine, which names the failure in its one line."""
+    futures as the reference engine's (tests/test_house_covered.py)."""
     from cardgen.simulate.options import Trial
 
-    make = lambda names: make_agents(deck.spec, names, factories)  # noqa: E731 - one line, used twice
     play_on = getattr(fast, "play_on", None)
-    if play_on is None:
-        return Trial(game, make, cap, continue_game)
-
-    def finish(state: State, names: list[str], seed: int) -> tuple[list[Any], list[int]] | None:
-        try:
-            return play_on(state, names, seed, cap)
-        except Exception:  # noqa: BLE001 - the rule's failure in compiled code: the reference engine's one line
-            if not continue_game(state, make(names), random.Random(seed), cap, names):
-                return None
-            outcome = state.outcome()
-            return list(outcome.scores), list(outcome.winners)
-    return Trial(game, make, cap, continue_game, finish)
+    finish = None if play_on is None else lambda state, names, seed: play_on(state, names, seed, cap)
+    return Trial(game, lambda names: make_agents(deck.spec, names, factories), cap, continue_game, finish)
 
 
 def new_tracer() -> Tracer:
@@ -560,10 +548,6 @@ def designer_trace(game: Game, result: GameResult, tracer: Tracer | None = None)
         return trace_game(game, result.seed, result.actions)
     except Exception:  # noqa: BLE001 - see the docstring
         return None
-
-
-#: the agents whose futures a compiled tier plays (``GameSpec.play_on``): the two every tier has (``FastEngine.agents``)
-COMPILED_AGENTS = frozenset({"random", "heuristic"})
 
 
 def futures_on_tier(spec: Any, house: object, names: Iterable[str]) -> bool:

@@ -337,7 +337,7 @@ class KingLuiFast(BatchEngine):
         plays it: fresh ``agents`` (one name per seat) drawing from ``random.Random(seed)``, at most ``cap``
         decisions. (scores, winners) of its outcome, or None where it does not end (the cap, a stall). A rule that
         fails raises numba's exception: the caller plays the state on the reference engine, which names the failure
-        in its one line (``runner.option_trial``). The options' experiment's futures (``cardgen.simulate.options``)."""
+        in its one line (``options._future``). The options' experiment's futures (``cardgen.simulate.options``)."""
         if self.house is None or not set(agents) <= set(self.agent_codes):
             return None
         import os
