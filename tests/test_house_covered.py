@@ -48,23 +48,7 @@ def apply(state, action, default):
 
 #: every portion in hand costs 10 points: passing beats any take, so the look-ahead settles "pass" as always taken
 #: after a few offers, and then judges it again only at every ``RECHECK_EVERY``-th offer (the others draw nothing)
-HOARD = '''def legal_actions(state, default):
-    legal = default()
-    offered = False
-    for action in legal:
-        if action[0] == "take" or action[0] == "draw":
-            offered = True
-    if offered:
-        legal.append(("pass",))
-    return legal
-
-
-def apply(state, action, default):
-    if action == ("pass",):
-        state.end_turn()
-        return
-    default(action)
-
+HOARD = PASS + '''
 
 def scores(state, default):
     points, lost = default()
