@@ -27,10 +27,17 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs POSIX p
 CARDGEN = [sys.executable, "-m", "cardgen"]
 
 
-def start(args: list[str], cwd: Path) -> subprocess.Popen[str]:
-    """``cardgen ARGS`` in a session of its own (a terminal's job: signals go to its whole group)."""
+def start(args: list[str], cwd: Path, cache: Path | None = None) -> subprocess.Popen[str]:
+    """``cardgen ARGS`` in a session of its own (a terminal's job: signals go to its whole group).
+
+    ``cache``: a cache folder of the test's own (``CARDGEN_CACHE_DIR``), for a test that counts the
+    temporary files a killed run left: every command's start sweeps those of dead writers through the
+    register in the cache folder, so a command of a test running beside it on another worker would
+    otherwise remove them between the kill and the count (seen once in CI)."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(Path(__file__).resolve().parents[1]),
                                                           os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+    if cache is not None:
+        env["CARDGEN_CACHE_DIR"] = str(cache)
     return subprocess.Popen(CARDGEN + args, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, env=env)
 
@@ -93,17 +100,20 @@ def test_sigterm_at_random_moments_of_a_full_build_ends_it_within_two_seconds_in
         assert err.strip().splitlines()[-1:] == ["cardgen: interrupted"] and "Traceback" not in err, err
 
 
-def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Callable[[str], Path]) -> None:
+def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Callable[[str], Path],
+                                                             tmp_path: Path) -> None:
     root = project_with("king_lui")
     out = root / "out"
+    cache = tmp_path / "own-cache"
     rng = random.Random(9)
     for _ in range(4):
         before = set(temporaries(out))
         proc = start(["validate", "--games", "200000", "--engine", "reference", "--out", str(out), "--log",
-                      str(out / "games.jsonl")], root)
+                      str(out / "games.jsonl")], root, cache)
         try:
             for _ in range(600):  # the log's temporary file is open (a loaded machine may take a while to start)
-                if set(temporaries(out)) - before or proc.poll() is not None:
+                if any(p.name.startswith(".games.jsonl.") for p in set(temporaries(out)) - before) \
+                        or proc.poll() is not None:
                     break
                 time.sleep(0.1)
             time.sleep(rng.uniform(0.0, 2.0))
@@ -111,7 +121,8 @@ def test_kill_9_leaves_temporaries_that_the_next_run_removes(project_with: Calla
             end(proc)  # SIGKILL: nothing of cardgen runs after it
     time.sleep(1.0)  # the pool's workers die with their parent (PR_SET_PDEATHSIG)
     assert temporaries(out)  # the killed runs left their logs' temporary files: nothing could remove them
-    proc = start(["validate", "--games", "6", "--players", "4", "--out", str(out), "--engine", "reference"], root)
+    proc = start(["validate", "--games", "6", "--players", "4", "--out", str(out), "--engine", "reference"], root,
+                 cache)
     try:
         proc.wait(timeout=120)
     finally:
@@ -126,8 +137,9 @@ def test_kill_9_of_a_log_outside_out_is_swept_by_any_later_command_elsewhere(
     holds; `check` run from another folder (another project) removes it, through the writers' register."""
     root = project_with("king_lui")
     logs = root / "logs"
+    cache = tmp_path / "own-cache"  # start's reason: a command of another test would sweep the log's temporary
     proc = start(["validate", "--games", "200000", "--engine", "reference", "--out", str(root / "out"), "--log",
-                  str(logs / "L.jsonl")], root)
+                  str(logs / "L.jsonl")], root, cache)
     try:
         deadline = time.monotonic() + 60
         while not temporaries(logs) and time.monotonic() < deadline:
@@ -137,7 +149,7 @@ def test_kill_9_of_a_log_outside_out_is_swept_by_any_later_command_elsewhere(
     assert temporaries(logs), "the killed run left its log's temporary file"
     other = tmp_path / "elsewhere"
     other.mkdir()
-    proc = start(["check", "king_lui"], other)
+    proc = start(["check", "king_lui"], other, cache)
     try:
         proc.wait(timeout=120)
     finally:
