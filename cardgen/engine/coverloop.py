@@ -227,11 +227,11 @@ def forget(work):  # type: ignore[no-untyped-def]
 # -- the decision (templates: ``bind_cover`` compiles one copy per game with its kernels) --------------------------
 def split(ctx, s, codes, m, known, new):  # type: ignore[no-untyped-def]
     """``known_and_new``: ``codes[:m]`` into the game's own (``known``) and the rule's added (``new``): (k, u)."""
-    work = ctx.cover
-    mo = own_legal(ctx, s, work.own)
+    own = ctx.cover.own  # one array, not the whole ``CoverWork``: a tuple held in a variable costs a reference
+    mo = own_legal(ctx, s, own)  # count per member each time it is bound, and this runs at every rollout decision
     k = u = 0
     for i in range(m):
-        if member(work.own, mo, codes[i]):
+        if member(own, mo, codes[i]):
             known[k] = codes[i]
             k += 1
         else:
@@ -242,11 +242,11 @@ def split(ctx, s, codes, m, known, new):  # type: ignore[no-untyped-def]
 
 def quick(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
     """``CoveredAgent.quick_choice`` (``m`` > 1): an added action tried now and then, else the heuristic."""
-    work = ctx.cover
-    k, u = split(ctx, s, codes, m, work.rknown, work.rnew)
+    rknown, rnew = ctx.cover.rknown, ctx.cover.rnew  # the arrays, not ``ctx.cover`` (see ``split``)
+    k, u = split(ctx, s, codes, m, rknown, rnew)
     if u > 0 and (k == 0 or fastrng.random(mt) < UNKNOWN_TRY):
-        return work.rnew[fastrng.randbelow(mt, u)]
-    return usual(ctx, s, work.rknown, k, mt)
+        return rnew[fastrng.randbelow(mt, u)]
+    return usual(ctx, s, rknown, k, mt)
 
 
 def rollout(ctx, s, mt, until):  # type: ignore[no-untyped-def]
@@ -265,29 +265,28 @@ def rollout(ctx, s, mt, until):  # type: ignore[no-untyped-def]
 def look(ctx, s0, c, base, mt, horizon, keep):  # type: ignore[no-untyped-def]
     """``CoveredAgent._look`` of the candidates ``ctx.cover.cands[:c]`` from ``s0`` (``base``: the usual move's
     index, -1 for none): fills ``ctx.cover.values``' rounds, returns how many; with ``keep``, marks ``kept``."""
-    work = ctx.cover
-    cands, values = work.cands, work.values
+    cands, values, kept = ctx.cover.cands, ctx.cover.values, ctx.cover.kept  # arrays, never the whole
+    drawn, s, legal, rng = ctx.cover.sample, ctx.cover.s, ctx.cover.legal, ctx.cover.mt  # ``ctx.cover`` (``split``)
     seat, turn, _ = position(s0)
-    until = turn + horizon * work.verdicts.shape[0]
+    until = turn + horizon * ctx.cover.verdicts.shape[0]
     n = 0
     while True:
-        sample(ctx, s0, work.sample, seat, mt)
+        sample(ctx, s0, drawn, seat, mt)
         seed = getrandbits64(mt)
         for i in range(c):
-            s = work.s
             for j in range(s.shape[0]):
-                s[j] = work.sample[j]
+                s[j] = drawn[j]
             a = cands[i]
             play(ctx, s, a)
             if base >= 0 and a != cands[base]:  # the option, then the usual move, against the usual move
                 player, turns, over = position(s)
-                if not over and player == seat and turns == turn and member(work.legal, rule_legal(ctx, s, work.legal),
+                if not over and player == seat and turns == turn and member(legal, rule_legal(ctx, s, legal),
                                                                             cands[base]):
                     play(ctx, s, cands[base])
                     if keep:
-                        work.kept[i] = 1
-            fastrng.seed(work.mt, seed)
-            rollout(ctx, s, work.mt, until)
+                        kept[i] = 1
+            fastrng.seed(rng, seed)
+            rollout(ctx, s, rng, until)
             values[n, i] = standing(ctx, s, seat)
         n += 1
         if n >= COVER_ROUNDS or (base >= 0 and settled_early(values, n, c, base)):
@@ -296,16 +295,15 @@ def look(ctx, s0, c, base, mt, horizon, keep):  # type: ignore[no-untyped-def]
 
 def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
     """``CoveredAgent.choose_from_state`` for the seat to move in ``s`` among ``codes[:m]``: the code it plays."""
-    work = ctx.cover
-    root, known, new, slot, judged, cands, kept = (work.root, work.known, work.new, work.slot, work.judged,
-                                                    work.cands, work.kept)
+    root, known, new, slot, judged, cands, kept = (ctx.cover.root, ctx.cover.known, ctx.cover.new, ctx.cover.slot,
+                                                    ctx.cover.judged, ctx.cover.cands, ctx.cover.kept)
     for i in range(m):
         root[i] = codes[i]
     k, u = split(ctx, s, root, m, known, new)
     if u == 0:  # the game's own rules: exactly the heuristic
         return usual(ctx, s, root, m, mt)
     seat = position(s)[0]
-    verdicts = work.verdicts[seat]
+    verdicts = ctx.cover.verdicts[seat]
     pick = usual(ctx, s, known, k, mt) if k > 0 else -1
     for j in range(u):  # each kind offered counts one offer
         slot[j] = kind(ctx, new[j])
@@ -332,8 +330,8 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
                 c += 1
         if c == 1:
             return cands[0]
-        return cands[paired_verdict(work.values, look(ctx, s, c, -1, mt, COVER_HORIZON, False), c, -1)]
-    cslot, cjudged = work.cslot, work.cjudged
+        return cands[paired_verdict(ctx.cover.values, look(ctx, s, c, -1, mt, COVER_HORIZON, False), c, -1)]
+    cslot, cjudged = ctx.cover.cslot, ctx.cover.cjudged
     c = 0
     if pick >= 0:  # the usual move first: never an added action judged
         cands[0], cslot[0], cjudged[0] = pick, -1, 0
@@ -350,10 +348,10 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
     n = look(ctx, s, c, reference, mt, COVER_HORIZON, True)
     if reference >= 0 and COVER_FURTHER > COVER_HORIZON:
         for i in range(1, c):
-            if kept[i] and clearly_behind(work.values, n, i, reference):
+            if kept[i] and clearly_behind(ctx.cover.values, n, i, reference):
                 n = look(ctx, s, c, reference, mt, COVER_FURTHER, False)  # what it bought may pay later
                 break
-    chosen = paired_verdict(work.values, n, c, reference)
+    chosen = paired_verdict(ctx.cover.values, n, c, reference)
     for i in range(c):  # each kind judged now, once (at its first candidate): taken, left clearly, or unsure
         if not cjudged[i]:
             continue
@@ -369,7 +367,7 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
         clear = reference >= 0
         for i2 in range(c):
             if cjudged[i2] and cslot[i2] == cslot[i]:
-                clear = clear and clearly_behind(work.values, n, i2, reference)
+                clear = clear and clearly_behind(ctx.cover.values, n, i2, reference)
         record(verdicts[cslot[i]], LEFT if clear else NONE)
     return cands[chosen]
 

@@ -298,6 +298,8 @@ def _action(typingctx: Any, code: Any, joined: Any, kind: Any) -> Any:
 @lower_cast(types.BaseTuple, KingLuiActionType)
 def _tuple_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
     """A tuple of words a rule wrote, as an action whose code the loop finds (-1 until then)."""
+    if len(fromty) == 1:  # ``("pass",)``, at every decision of such a rule: its one word, no new string joined
+        return context.compile_internal(builder, lambda t: _action(-1, t[0], t[0]), action_type(fromty), [val])
     return context.compile_internal(builder, lambda t: _action(-1, SEP.join(t), t[0] if len(t) else ""),
                                     action_type(fromty), [val])
 
@@ -334,6 +336,38 @@ def _action_ne(a, b):  # noqa: ANN001 - numba compares these with the implementa
         return lambda a, b: not a == b
 
 
+def borrowed(x: Any) -> Any:
+    """``x`` (an array, a string, a typed list or dict) as a copy that the runtime never counts references of.
+
+    numba counts a reference (an atomic add, then a subtract) each time a value holding an array or a string is
+    copied: a view made, an action put in a list, read back, passed on. A hook runs at every decision of every
+    look-ahead sample, and those counts took over half of a covered game's time (``perf``: the two atomic
+    functions, 57 % of the samples). A borrowed copy is for a value something else keeps alive for longer than the
+    copy lives: the loop's record and tables (the loop's context holds them), a string a typed list of ``Words``
+    holds (the lists only grow). Python counts its own: there, ``x`` itself."""
+    return x
+
+
+@overload(borrowed)
+def _borrowed_of(x):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(x, (types.Array, types.UnicodeType, types.ListType, types.DictType)):
+        return lambda x: _borrowed(x)
+    return None
+
+
+@intrinsic
+def _borrowed(typingctx: Any, x: Any) -> Any:
+    """``borrowed`` in compiled code: the value's fields, its meminfo (and parent object) null."""
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        value = cgutils.create_struct_proxy(sig.args[0])(context, builder, value=args[0])
+        value.meminfo = cgutils.get_null_value(value.meminfo.type)
+        if not isinstance(sig.args[0], (types.ListType, types.DictType)):  # typed containers have no parent object
+            value.parent = cgutils.get_null_value(value.parent.type)
+        return value._getvalue()
+    return x(x), codegen
+
+
 class Words(NamedTuple):
     """How the loop names actions: ``words[code]`` of the game's own codes, ``index`` back to the code, and the
     actions rules added in play (``extras``: code ``len(words) + i``), learnt as the games meet them."""
@@ -342,6 +376,18 @@ class Words(NamedTuple):
     kinds: Any  #: typed List of str: each code's first word (the game's codes, then the ones rules added)
     index: Any  #: typed Dict str -> int
     extras: Any  #: typed List of str
+    #: ``words``' and ``kinds``' strings ``borrowed`` (the two lists keep them): what the hot paths read
+    #: (``words_of_code``, ``kind_of_code``), so that an action costs no reference count
+    bwords: Any
+    bkinds: Any
+
+
+def _borrowed_copies(owned):  # noqa: ANN001, ANN202 - compiled below
+    """A typed list of ``borrowed`` copies of ``owned``'s strings."""
+    out = List.empty_list(types.unicode_type)
+    for i in range(len(owned)):
+        out.append(borrowed(owned[i]))
+    return out
 
 
 def words_of(action_of: tuple[tuple[str, ...], ...]) -> Words:
@@ -350,14 +396,15 @@ def words_of(action_of: tuple[tuple[str, ...], ...]) -> Words:
     joined = [SEP.join(a) for a in action_of]
     kinds = [a[0] if a else "" for a in action_of]
     if config.DISABLE_JIT:
-        return Words(joined, kinds, {w: c for c, w in enumerate(joined)}, [])
+        return Words(joined, kinds, {w: c for c, w in enumerate(joined)}, [], joined, list(kinds))
     words, firsts, index, extras = (List.empty_list(types.unicode_type), List.empty_list(types.unicode_type),
                                     Dict.empty(types.unicode_type, types.int64), List.empty_list(types.unicode_type))
     for c, w in enumerate(joined):
         words.append(w)
         firsts.append(kinds[c])
         index[w] = c
-    return Words(words, firsts, index, extras)
+    copies = njit(_borrowed_copies)
+    return Words(words, firsts, index, extras, copies(words), copies(firsts))
 
 
 def code_of_words(w: Any, joined: str) -> int:
@@ -370,17 +417,18 @@ def code_of_words(w: Any, joined: str) -> int:
             return len(w.words) + i
     w.extras.append(joined)
     w.kinds.append(joined.split(SEP)[0])  # its first word, read at every offer (``kind_of_code``)
+    w.bkinds.append(borrowed(w.kinds[len(w.kinds) - 1]))
     return len(w.words) + len(w.extras) - 1
 
 
 def words_of_code(w: Any, code: int) -> str:
     """The words of action ``code`` (``code_of_words`` backwards)."""
-    return w.words[code] if code < len(w.words) else w.extras[code - len(w.words)]
+    return w.bwords[code] if code < len(w.bwords) else w.extras[code - len(w.words)]
 
 
 def kind_of_code(w: Any, code: int) -> str:
     """The first word of action ``code`` (the game's, then the added ones', learnt with them)."""
-    return w.kinds[code]
+    return w.bkinds[code]
 
 
 _code_of_words = njit(inline="always")(code_of_words)
@@ -391,6 +439,20 @@ _kind_of_code = njit(inline="always")(kind_of_code)
 def code_of(w: Any, action: Any) -> int:
     """The code of ``action``, an action or a tuple of words a rule returned."""
     return code_of_words(w, SEP.join(action))
+
+
+def known_code(action: Any) -> int:
+    """The code a compiled action carries (-1: a tuple of words a rule wrote, whose code ``code_of`` finds). The
+    loop asks it first, at every action of every decision, without the ``Words`` (``code_of`` takes them)."""
+    return -1
+
+
+@overload(known_code)
+def _known_code(action):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(action, KingLuiActionType):
+        return lambda action: action._code
+    if isinstance(action, types.BaseTuple):
+        return lambda action: -1
 
 
 @overload(code_of)
@@ -455,10 +517,23 @@ def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any) -> Any:
     return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD), codegen
 
 
-def own_code(index: Any, s: Any, cfg: Any, combos: Any, buf: Any, joined: str) -> int:
-    """The code of the action ``joined`` when the game's own rules allow it now, else -1 (the reference's
+def game_code(index: Any, action: Any) -> int:
+    """The game's own code of ``action`` (``index``: the game's codes by words), -1 for an action a rule added."""
+    return index.get(SEP.join(action), -1)
+
+
+@overload(game_code)
+def _game_code(index, action):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(action, KingLuiActionType):  # the code it carries where it has one: no words hashed
+        return lambda index, action: (index.get(action._joined, -1) if action._code < 0
+                                      else action._code if action._code < len(index) else -1)
+    if isinstance(action, types.BaseTuple):
+        return lambda index, action: index.get(SEP.join(action), -1)
+
+
+def own_code(s: Any, cfg: Any, combos: Any, buf: Any, code: int) -> int:
+    """``code``, one of the game's own (-1: none), when the game's own rules allow it now, else -1 (the reference's
     ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
-    code = index.get(joined, -1)
     if code < 0:
         return -1
     for i in range(_legal_codes(s, cfg, combos, buf)):
@@ -473,24 +548,10 @@ _own_code = njit(own_code)
 def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
     """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
     v = d._view
-    code = _own_code(d._index, v._s, v._cfg, v._combos, d._buf, joined_words(action))
+    code = _own_code(v._s, v._cfg, v._combos, d._buf, game_code(d._index, action))
     if code < 0:
         raise ValueError("an action the game's own rules do not allow now reached default")
     _apply_code(v._s, code, v._cfg, v._combos, v._gaps)
-
-
-def joined_words(action: Any) -> str:
-    """An action's words joined by ``SEP`` (a tuple's, or a compiled action's)."""
-    return SEP.join(action)
-
-
-@overload(joined_words)
-def _joined_words(action):  # noqa: ANN001 - numba compares these with the implementation's
-    if isinstance(action, KingLuiActionType):
-        return lambda action: action._joined
-    if isinstance(action, types.BaseTuple):
-        return lambda action: SEP.join(action)
-
 
 
 @overload_method(KingLuiApplyDefaultType, "__call__")
@@ -620,8 +681,9 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
 
 def play_view(s: Any, ctx: Any) -> Any:
     """The view a hook gets of record ``s`` in a game the loop plays (``ctx``: its tables and gap log)."""
-    cfg = ctx.kit.cfg
-    return _view(s, cfg[C_DISHES], cfg[C_PLAYERS], cfg, ctx.kit.combo_cnt, ctx.gaps)
+    cfg = ctx.kit.cfg  # every array ``borrowed``: the loop's context keeps them, the view lives one hook call
+    return _view(borrowed(s), cfg[C_DISHES], cfg[C_PLAYERS], borrowed(cfg), borrowed(ctx.kit.combo_cnt),
+                 borrowed(ctx.gaps))
 
 
 _play_view = njit(inline="always")(play_view)
@@ -630,13 +692,15 @@ _play_view = njit(inline="always")(play_view)
 def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
     codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many."""
-    v = _play_view(s, ctx)
-    got = legal_hook(v, _legal_default(v, ctx.words.words, ctx.words.kinds, buf))  # noqa: F821 - bound by ``compile_rule``
+    v = _play_view(s, ctx)  # no ``words = ctx.words``: a tuple held in a variable costs a count per member
+    got = legal_hook(v, _legal_default(v, borrowed(ctx.words.bwords), borrowed(ctx.words.bkinds),  # noqa: F821
+                                       borrowed(buf)))  # ``legal_hook``: bound by ``compile_rule``
     m = 0
     for action in got:
         if m >= len(buf):
             raise ValueError("the house rule's legal_actions gave more actions than the compiled tier holds")
-        buf[m] = code_of(ctx.words, action)
+        code = known_code(action)
+        buf[m] = code if code >= 0 else code_of(ctx.words, action)
         m += 1
     return m
 
@@ -645,8 +709,10 @@ def hooked_apply(s: Any, a: int, ctx: Any) -> None:
     """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
     action of code ``a``; its ``default`` plays one of the game's own actions."""
     v = _play_view(s, ctx)
-    apply_hook(v, _action(a, _words_of_code(ctx.words, a), _kind_of_code(ctx.words, a)),  # noqa: F821 - bound
-               _apply_default(v, ctx.words.index, ctx.best))
+    bwords = borrowed(ctx.words.bwords)  # as ``words_of_code``, without the ``Words`` tuple (``hooked_legal``)
+    joined = bwords[a] if a < len(bwords) else ctx.words.extras[a - len(bwords)]
+    apply_hook(v, _action(a, joined, borrowed(ctx.words.bkinds)[a]),  # noqa: F821 - bound by ``compile_rule``
+               _apply_default(v, borrowed(ctx.words.index), borrowed(ctx.best)))
 
 
 # -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------
@@ -707,7 +773,7 @@ def cover_kind(ctx: Any, a: int) -> int:
         slot = len(slots)
         if slot >= COVER_KINDS:
             raise ValueError("the house rule adds more kinds of action than the compiled look-ahead holds")
-        slots[word] = slot
+        slots[ctx.words.kinds[a]] = slot  # the list's own string, not ``word``'s borrowed copy: the dict keeps it
     return slot
 
 
