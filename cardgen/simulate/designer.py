@@ -33,6 +33,7 @@ from statistics import NormalDist
 from typing import Any
 
 from cardgen.engine.api import Action, Game, GameResult, State
+from cardgen.engine.hooks import replaying
 from cardgen.simulate.cards import CardTally, hardly_played
 from cardgen.simulate.exchange import FLAGGED_BY, ExchangeTally
 from cardgen.simulate.stats import OutOfRunning, margin_of, wilson
@@ -145,7 +146,7 @@ class Tracer:
 def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
     """Replay ``actions`` from ``seed`` on the reference engine; None where the game gives no estimate (or a trace
     fails: ``Tracer``; an engine error raises)."""
-    state = game.new_initial_state(seed)
+    state = replaying(game.new_initial_state(seed))  # the game was played (and checked) already
     tracer = Tracer()
     tracer.start(state, game.players)
     if tracer.off:

@@ -32,6 +32,7 @@ from typing import Any
 from cardgen.agents.base import needs_state
 from cardgen.agents.generic import known_and_new
 from cardgen.engine.api import Action, Agent, Game, GameResult, State
+from cardgen.engine.hooks import replaying
 
 Z95 = NormalDist().inv_cdf(0.975)
 #: pairs a kind needs before its worth is judged (fewer: the report gives the counts only)
@@ -60,7 +61,7 @@ def offers(game: Game, result: GameResult) -> Offers:
     found = Offers()
     if not result.completed or result.actions is None:
         return found
-    state = game.new_initial_state(result.seed)
+    state = replaying(game.new_initial_state(result.seed))  # the game was played (and checked) already
     for index, (player, action) in enumerate(result.actions):
         _, new = known_and_new(state, state.legal_actions())
         agent = result.agents[player]
@@ -119,9 +120,10 @@ def _decline(state: State, agent: Agent, known: list[Action], rng: random.Random
 def pair(trial: Trial, result: GameResult, index: int, kind: str) -> tuple[Fraction, Fraction] | None:
     """(win share, score) of taking minus declining option ``kind`` at decision ``index`` of ``result``, for the
     seat to move there; None where one future does not end or the seat has nothing else to do."""
-    state = trial.game.new_initial_state(result.seed)
+    state = replaying(trial.game.new_initial_state(result.seed))  # the game's own actions: checked as it was played
     for _, action in result.actions[:index]:  # type: ignore[index]
         state.apply(action)
+    replaying(state, False)  # the futures are new play: every action checked
     seat = state.current_player
     known, new = known_and_new(state, state.legal_actions())
     options = [a for a in new if kind_of(a) == kind]
