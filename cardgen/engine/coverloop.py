@@ -79,11 +79,18 @@ def cover_work(players: int, width: int, size: int) -> CoverWork:
     def codes() -> np.ndarray:
         return np.zeros(width, dtype=np.int64)
 
-    kinds = Dict.empty(types.unicode_type, types.int64)
+    kinds = new_kinds()
     return CoverWork(np.zeros((players, COVER_KINDS, 4), dtype=np.int64), kinds, codes(), codes(), codes(), codes(),
                      codes(), codes(), codes(), codes(), codes(), codes(), codes(), codes(), codes(),
                      np.zeros(size, dtype=np.int64),
                      np.zeros(size, dtype=np.int64), np.zeros((COVER_ROUNDS, width)), fastrng.new_state())
+
+
+@njit(cache=True)
+def new_kinds():  # type: ignore[no-untyped-def]
+    """An empty ``CoverWork.kinds``, made in compiled code from numba's disk cache (``Dict.empty`` called from Python
+    compiles the dict's methods again in every process: about 2 s in each worker of a run)."""
+    return Dict.empty(types.unicode_type, types.int64)
 
 
 # -- the kernels' contracts (stubs: ``bind_cover`` replaces each with the game's njit function) ---------------

@@ -386,8 +386,9 @@ class KingLuiFast(BatchEngine):
         if self.words is None:
             result.actions = [(p, action_of[a]) for p, a in self.actions[:decisions].tolist()]
             return
-        from cardgen.games.king_lui.compiled_house import SEP, words_of_code  # not at the top: numba's extensions
-        result.actions = [(p, action_of[a] if a < len(action_of) else tuple(words_of_code(self.words, a).split(SEP)))
+        from cardgen.games.king_lui.compiled_house import SEP, added_words  # not at the top: numba's extensions
+        added = [tuple(words.split(SEP)) for words in added_words(self.words)]
+        result.actions = [(p, action_of[a] if a < len(action_of) else added[a - len(action_of)])
                           for p, a in self.actions[:decisions].tolist()]
 
 
@@ -441,11 +442,12 @@ def house_context(t: Tables, players: int) -> HouseContext:
 HOUSE_GAME_SECONDS = 0.005
 #: The same for a rule whose hooks run at every decision (``legal_actions``, ``apply``): a compiled game of the
 #: "pass" rule (``benchmarks/bench_cover.py``) took about 260 microseconds with random players (4 seats, one process,
-#: docs/DEVELOPING.md), so again a margin of some two hundred.
+#: docs/DEVELOPING.md; 95-100 since the hooks stopped counting references), so again a margin of some two hundred.
 HOUSE_DECISION_GAME_SECONDS = 0.05
 #: The same for a rule that adds actions, played by default players, who judge each offer by a look-ahead compiled
 #: with the rule (``coverloop``): a game of the "pass" rule took 10 to 14 milliseconds (4 seats, one process,
-#: ``benchmarks/bench_cover.py --compiled``), so a margin of some seventy.
+#: ``benchmarks/bench_cover.py --compiled``; 6 since the hooks stopped counting references), so a margin of some
+#: seventy (now some hundred and seventy).
 HOUSE_COVERED_GAME_SECONDS = 1.0
 
 

@@ -382,12 +382,29 @@ class Words(NamedTuple):
     bkinds: Any
 
 
-def _borrowed_copies(owned):  # noqa: ANN001, ANN202 - compiled below
-    """A typed list of ``borrowed`` copies of ``owned``'s strings."""
-    out = List.empty_list(types.unicode_type)
-    for i in range(len(owned)):
-        out.append(borrowed(owned[i]))
-    return out
+#: between the actions given to ``_words_from`` (no dish id holds it either)
+_NEXT = "\x1e"
+
+
+@njit(cache=True)
+def _words_from(joined, kinds, n):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+    """``Words``' containers of ``n`` actions whose words and first words are ``joined`` and ``kinds`` (each set apart
+    by ``_NEXT``), made in compiled code, from numba's disk cache: typed containers filled from Python compile their
+    methods again in every process (about 2 s, in each worker of a run)."""
+    words, firsts, index, extras = (List.empty_list(types.unicode_type), List.empty_list(types.unicode_type),
+                                    Dict.empty(types.unicode_type, types.int64), List.empty_list(types.unicode_type))
+    bwords, bkinds = List.empty_list(types.unicode_type), List.empty_list(types.unicode_type)
+    if n == 0:
+        return words, firsts, index, extras, bwords, bkinds
+    for c, w in enumerate(joined.split(_NEXT)):
+        words.append(w)
+        index[w] = c
+    for k in kinds.split(_NEXT):
+        firsts.append(k)
+    for c in range(n):  # the lists hold the strings; the copies borrow them
+        bwords.append(borrowed(words[c]))
+        bkinds.append(borrowed(firsts[c]))
+    return words, firsts, index, extras, bwords, bkinds
 
 
 def words_of(action_of: tuple[tuple[str, ...], ...]) -> Words:
@@ -397,14 +414,24 @@ def words_of(action_of: tuple[tuple[str, ...], ...]) -> Words:
     kinds = [a[0] if a else "" for a in action_of]
     if config.DISABLE_JIT:
         return Words(joined, kinds, {w: c for c, w in enumerate(joined)}, [], joined, list(kinds))
-    words, firsts, index, extras = (List.empty_list(types.unicode_type), List.empty_list(types.unicode_type),
-                                    Dict.empty(types.unicode_type, types.int64), List.empty_list(types.unicode_type))
-    for c, w in enumerate(joined):
-        words.append(w)
-        firsts.append(kinds[c])
-        index[w] = c
-    copies = njit(_borrowed_copies)
-    return Words(words, firsts, index, extras, copies(words), copies(firsts))
+    return Words(*_words_from(_NEXT.join(joined), _NEXT.join(kinds), len(joined)))
+
+
+@njit(cache=True)
+def _added_text(extras):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+    """``extras``' words, each set apart by ``_NEXT`` (one string: a typed list read item by item from Python
+    compiles its methods again in every process)."""
+    out = ""
+    for i in range(len(extras)):
+        out = out + extras[i] + _NEXT if i < len(extras) - 1 else out + extras[i]
+    return out
+
+
+def added_words(w: Words) -> list[str]:
+    """The words of the actions rules added, in code order (``len(words) + i``), as Python strings."""
+    if config.DISABLE_JIT:
+        return list(w.extras)
+    return _added_text(w.extras).split(_NEXT) if len(w.extras) else []
 
 
 def code_of_words(w: Any, joined: str) -> int:
