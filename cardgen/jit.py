@@ -275,12 +275,15 @@ def announce_compile(what: str, dispatcher: object) -> None:
 
 def compile_notice(what: str) -> str:
     """``announce_compile``'s line in the terminal's language (``terminal.json``): ``what`` as the compiled
-    tiers and search drivers name themselves ("Draco fast tier", "King Lui search driver (paired)"), the
-    game's name kept and the rest in the language's words."""
+    tiers and search drivers name themselves ("Draco fast tier", "King Lui search driver (paired)", "King Lui fast
+    engine with house/rule.py": a house rule's loops, compiled again for each version of the file), the game's name
+    kept and the rest in the language's words."""
     import re
 
     from cardgen.terminal import say, word
 
+    if m := re.fullmatch(r"(.+) fast (tier|engine) with (.+)", what):  # a house rule's loops: per version of its file
+        return say("compiling_house", game=m[1], noun=word("fast_nouns")[m[2]], file=m[3])
     if m := re.fullmatch(r"(.+) fast (tier|engine)", what):
         return say("compiling_fast", game=m[1], noun=word("fast_nouns")[m[2]])
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\)", what)) and m[2] in word("search_kinds"):

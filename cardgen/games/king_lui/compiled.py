@@ -253,6 +253,8 @@ class KingLuiFast(BatchEngine):
         self.t = t
         #: the house rule this tier plays (the runner plays a deck's house rule here: ``simulate.runner.fast_engine``)
         self.house = house
+        if house is not None:  # its loops compile once per version of the rule file, not once per machine
+            self.title = f"{KingLuiFast.title} with {house.shown}"
         #: the names of the actions a house rule's loop meets (``compiled_house.Words``), None without one
         self.words = None
         n, players = len(game.dishes), game.players
