@@ -323,6 +323,9 @@ TARGETS = [
     # a look-ahead's samples unchecked, the game still checked (issue 50 item 2)
     Target("sample_unchecked", "cardgen/engine/hooks.py", _m("cardgen/engine/hooks.py", "x_unchecked"),
            ("tests/test_hooks_unchecked.py",)),
+    # a replay of a game already played checked for its path, not again for its books (issue 50)
+    Target("replay_unchecked", "cardgen/engine/hooks.py", _m("cardgen/engine/hooks.py", "x_replaying"),
+           ("tests/test_house_replay.py",)),
     # the second, longer look at an extra that looks clearly behind a round ahead (issue 50 item 2)
     Target("generic_further", GA, _m(GA, "xǁCoveredAgentǁchoose_from_state", "xǁCoveredAgentǁ_look"),
            ("tests/test_generic_further.py", "tests/test_generic_settle.py")),
@@ -495,7 +498,7 @@ TARGETS = [
     # which rules the compiled tier plays, and the background build that never plays project code
     Target("house_compiled_words", "cardgen/games/king_lui/compiled_house.py",
            _m("cardgen/games/king_lui/compiled_house.py", "x_why_not", "x_first_generator", "x_code_of_words",
-              "x_words_of_code", "x_own_code"), ("tests/test_house_compiled.py",)),
+              "x_words_of_code", "x_own_code", "x_added_words", "x_game_code"), ("tests/test_house_compiled.py",)),
     # the default players' look-ahead written for compiled code (issue 50 item 2): its arithmetic and memory against
     # the Python functions, its decisions through whole games against the reference engine
     Target("cover_loop", "cardgen/engine/coverloop.py",
