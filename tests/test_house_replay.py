@@ -68,3 +68,41 @@ def test_the_trace_and_the_offers_replay_unchecked_and_the_options_futures_are_c
     trial = option_trial(game, deck, factories, 10_000)
     with pytest.raises(UserCodeError, match="a book that does not add up"):
         options.pair(trial, result, found.where["pass"][len(found.where["pass"]) // 2], "pass")
+
+
+def test_one_replay_serves_the_designer_trace_and_the_offers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trace's replay of a game counts its offers (``options.OfferWatch``) as the offers' own replay does, and a
+    tally given them does not replay the game again."""
+    deck, game = _house_game(tmp_path)
+    factories = agent_factories(deck.spec)
+    names = ["random", "heuristic", "random"]
+    result = play_game(game, 11, [factories[n]() for n in names], names, record=True)
+    watch = options.OfferWatch(result)
+    assert trace_game(game, result.seed, result.actions, watch) is not None
+    assert watch.complete
+    alone = options.offers(game, result)
+    assert (watch.found.offered, watch.found.taken, watch.found.where) == (alone.offered, alone.taken, alone.where)
+    assert sum(alone.offered["pass"].values()) > 10 and set(alone.offered["pass"]) == {"random", "heuristic"}
+
+    def no_second_replay(*args: object) -> None:
+        raise AssertionError("the game was replayed again for its offers")
+
+    trial = option_trial(game, deck, factories, 10_000)
+    given, replayed = options.OptionTally(), options.OptionTally()
+    replayed.add(trial, result)
+    monkeypatch.setattr(options, "offers", no_second_replay)
+    given.add(trial, result, watch.found)
+    assert given.to_json() == replayed.to_json()
+
+
+def test_a_watch_of_a_replay_cut_short_is_not_complete(tmp_path: Path) -> None:
+    """A replay that fails before its last action leaves its watch incomplete: the offers are counted by their own
+    replay then, whose failure the run reports (the trace alone is left out silently)."""
+    _, game = _house_game(tmp_path)
+    result = play_game(game, 3, [agent_factories(game.resolved.spec)["random"]() for _ in range(3)], ["random"] * 3,
+                       record=True)
+    broken = result.actions[:5] + [(result.actions[5][0], ("take", "no such dish"))] + result.actions[6:]
+    watch = options.OfferWatch(result)
+    with pytest.raises(IllegalAction):
+        trace_game(game, result.seed, broken, watch)
+    assert not watch.complete and len(watch.found.where["pass"]) <= 6

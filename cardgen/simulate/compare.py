@@ -35,7 +35,7 @@ from cardgen.simulate.executor import run_chunks
 from cardgen.simulate.runner import (DEFAULT_CAP, ENGINES, DeckRef, GameResult, Loader, agent_factories,
                                      agents_in_words, cached_deck, cached_game, cached_reason, check_agents,
                                      default_agents, designer_trace, fast_engine, load_project_deck, make_agents,
-                                     new_tracer, option_trial, play_game, split_agents)
+                                     new_tracer, offer_watch, option_trial, play_game, split_agents)
 from cardgen.simulate.cards import paired_cards
 from cardgen.simulate.designer import FIGURES, Tracer
 from cardgen.simulate.failures import refuse_failed, refuse_stalled
@@ -310,14 +310,17 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
         tb.add(index, rb)
         tv.add(index, rv)
         pair_metrics(paired, rb, rv, chunk.players, ranking)
-        fb = tb.designer.add(designer_trace(game_b, rb, trace_b), rb)
-        fv = tv.designer.add(designer_trace(game_v, rv, trace_v), rv)
+        options = index < OPTION_GAMES  # the options a house rule adds, on the first games
+        watch_b, watch_v = (offer_watch(r) if t is not None and options else None  # one replay: trace's and offers'
+                            for t, r in ((trial_b, rb), (trial_v, rv)))
+        fb = tb.designer.add(designer_trace(game_b, rb, trace_b, watch_b), rb)
+        fv = tv.designer.add(designer_trace(game_v, rv, trace_v, watch_v), rv)
         for name in FIGURES:  # the designer figures, paired where both games define them
             if name in fb and name in fv:
                 paired.add(name, fb[name], fv[name])
-        for trial, tally, result in ((trial_b, tb, rb), (trial_v, tv, rv)):
-            if trial is not None and index < OPTION_GAMES:  # the options a house rule adds, on the first games
-                tally.options.add(trial, result)
+        for trial, tally, result, watch in ((trial_b, tb, rb, watch_b), (trial_v, tv, rv, watch_v)):
+            if trial is not None and options:
+                tally.options.add(trial, result, watch.found if watch is not None and watch.complete else None)
     return tb, tv, paired
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from statistics import NormalDist
-from typing import Any
+from typing import Any, Protocol
 
 from cardgen.engine.api import Action, Game, GameResult, State
 from cardgen.engine.hooks import replaying
@@ -143,16 +143,31 @@ class Tracer:
         return Trace(estimates, self.played, self.moves, self.dealt)
 
 
-def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]]) -> Trace | None:
+class ReplayWatch(Protocol):
+    """What else a replay for the trace serves (``options.OfferWatch``: a house rule's offers), so that a game is
+    replayed once: ``before`` each action, with the position it is played from; ``done`` once all were played."""
+
+    def before(self, state: State, index: int, player: int, action: Action) -> None: ...
+
+    def done(self) -> None: ...
+
+
+def trace_game(game: Game, seed: int, actions: list[tuple[int, Action]],
+               watch: ReplayWatch | None = None) -> Trace | None:
     """Replay ``actions`` from ``seed`` on the reference engine; None where the game gives no estimate (or a trace
-    fails: ``Tracer``; an engine error raises)."""
+    fails: ``Tracer``; an engine error raises). ``watch`` sees every position of the replay (it is replayed for the
+    watch even where the game gives no estimate)."""
     state = replaying(game.new_initial_state(seed))  # the game was played (and checked) already
     tracer = Tracer()
     tracer.start(state, game.players)
-    if tracer.off:
+    if tracer.off and watch is None:
         return None
-    for player, action in actions:
+    for index, (player, action) in enumerate(actions):
+        if watch is not None:
+            watch.before(state, index, player, action)
         tracer.apply(state, player, action)
+    if watch is not None:
+        watch.done()
     return tracer.trace()
 
 

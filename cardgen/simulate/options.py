@@ -56,23 +56,41 @@ class Offers:
     where: dict[str, list[int]] = field(default_factory=dict)
 
 
-def offers(game: Game, result: GameResult) -> Offers:
-    """The offers of a finished, recorded game, replayed on the reference ``State``."""
-    found = Offers()
-    if not result.completed or result.actions is None:
-        return found
-    state = replaying(game.new_initial_state(result.seed))  # the game was played (and checked) already
-    for index, (player, action) in enumerate(result.actions):
+class OfferWatch:
+    """A finished, recorded game's offers, counted as a replay goes (``designer.ReplayWatch``): the designer trace's
+    replay of a compiled game serves the offers too, instead of a second replay (``offers``)."""
+
+    def __init__(self, result: GameResult) -> None:
+        self.found = Offers()
+        self.agents = result.agents
+        #: whether the replay played every action (``done``): only then are the offers the game's
+        self.complete = False
+
+    def before(self, state: State, index: int, player: int, action: Action) -> None:
+        """Count the offers of the position ``action`` (decision ``index``, by ``player``) is played from."""
         _, new = known_and_new(state, state.legal_actions())
-        agent = result.agents[player]
+        agent, found = self.agents[player], self.found
         for kind in sorted({kind_of(a) for a in new}):
             row = found.offered.setdefault(kind, {})
             row[agent] = row.get(agent, 0) + 1
             took = found.taken.setdefault(kind, {})
             took[agent] = took.get(agent, 0) + (kind_of(action) == kind and action in new)
             found.where.setdefault(kind, []).append(index)
+
+    def done(self) -> None:
+        self.complete = True
+
+
+def offers(game: Game, result: GameResult) -> Offers:
+    """The offers of a finished, recorded game, replayed on the reference ``State``."""
+    watch = OfferWatch(result)
+    if not result.completed or result.actions is None:
+        return watch.found
+    state = replaying(game.new_initial_state(result.seed))  # the game was played (and checked) already
+    for index, (player, action) in enumerate(result.actions):
+        watch.before(state, index, player, action)
         state.apply(action)
-    return found
+    return watch.found
 
 
 #: the simulator's loop (``runner.continue_game``, as the card table's play experiment uses it): a state played on
@@ -159,9 +177,11 @@ class OptionTally:
     #: kind -> offers drawn whose two futures could not both be played to an end
     unplayed: dict[str, int] = field(default_factory=dict)
 
-    def add(self, trial: Trial, result: GameResult) -> None:
-        """Count the offers of one traced game and play one pair per kind offered in it."""
-        found = offers(trial.game, result)
+    def add(self, trial: Trial, result: GameResult, found: Offers | None = None) -> None:
+        """Count the offers of one traced game and play one pair per kind offered in it (``found``: its offers,
+        counted by the designer trace's replay, ``OfferWatch``; else the game is replayed for them)."""
+        if found is None:
+            found = offers(trial.game, result)
         for kind in found.offered:
             _add_counts(self.offered.setdefault(kind, {}), found.offered[kind])
             _add_counts(self.taken.setdefault(kind, {}), found.taken[kind])

@@ -497,9 +497,11 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
                                record=chunk.log or chunk.designer, tracer=tracer)
         tally.add(index, result)
         if chunk.designer and broken is None:
-            tally.designer.add(designer_trace(game, result, tracer), result)
+            watch = offer_watch(result) if house is not None else None  # one replay: the trace's and the offers'
+            tally.designer.add(designer_trace(game, result, tracer, watch), result)
             if house is not None:  # only a house rule adds options (a rules file's actions are all its own)
-                tally.options.add(option_trial(game, deck, factories, chunk.cap, fast), result)
+                tally.options.add(option_trial(game, deck, factories, chunk.cap, fast), result,
+                                  watch.found if watch is not None and watch.complete else None)
             if chunk.exchanges:
                 _judge_cards(game, result, tally, lambda names=names: make_agents(deck.spec, names, factories),
                              chunk, fast is not None)
@@ -508,6 +510,12 @@ def run_chunk(chunk: Chunk) -> tuple[Any, list[str] | None]:
         if lines is not None:
             lines.append(game_line(chunk, deck, cached_hash(chunk.loader, chunk.ref), index, result, code_sha))
     return tally, lines
+
+
+def offer_watch(result: GameResult) -> Any:
+    """``options.OfferWatch`` of ``result``: the designer trace's replay counts its offers too."""
+    from cardgen.simulate.options import OfferWatch
+    return OfferWatch(result)
 
 
 def option_trial(game: Game, deck: ResolvedDeck, factories: dict[str, Callable[[], Agent]], cap: int,
@@ -530,9 +538,10 @@ def new_tracer() -> Tracer:
     return Tracer()
 
 
-def designer_trace(game: Game, result: GameResult, tracer: Tracer | None = None) -> Any:
+def designer_trace(game: Game, result: GameResult, tracer: Tracer | None = None, watch: Any = None) -> Any:
     """The per-turn trace of a finished, recorded game (``cardgen.simulate.designer``), or None: the one
-    ``tracer`` took as the game was played, else the game replayed (a compiled tier's game).
+    ``tracer`` took as the game was played, else the game replayed (a compiled tier's game), which ``watch``
+    (``designer.ReplayWatch``: the options' offers) sees too.
 
     A trace that cannot be replayed (an engine that no longer plays its own game the
     same way) is left out rather than stopping the run: ``cardgen replay`` is the tool
@@ -545,7 +554,7 @@ def designer_trace(game: Game, result: GameResult, tracer: Tracer | None = None)
     if tracer is not None:
         return tracer.trace()
     try:
-        return trace_game(game, result.seed, result.actions)
+        return trace_game(game, result.seed, result.actions, watch)
     except Exception:  # noqa: BLE001 - see the docstring
         return None
 
