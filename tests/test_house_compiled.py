@@ -314,15 +314,6 @@ def test_the_action_rule_plays_the_same_games_as_python(tmp_path: Path) -> None:
 ROOT_DIR = Path(__file__).resolve().parent.parent
 
 
-def test_an_added_action_keeps_one_code_and_its_words() -> None:
-    """The loop learns an action a rule adds once: the same code every time it meets it, after the game's own codes,
-    and the code gives its words back (the recorded actions)."""
-    w = compiled_house.words_of((("take", "soup"), ("draw",)))
-    assert compiled_house.code_of_words(w, "draw") == 1
-    assert [compiled_house.code_of_words(w, x) for x in ("pass", "pass", "tip", "pass", "tip")] == [2, 2, 3, 2, 3]
-    assert [compiled_house.words_of_code(w, c) for c in range(4)] == ["take\x1fsoup", "draw", "pass", "tip"]
-
-
 def test_a_game_action_not_legal_now_given_to_default_is_the_reference_engines_one_line(tmp_path: Path) -> None:
     """``default(("take", "ham"))`` on a draw: legal while ham is on the table, refused once it is not, on both tiers
     (the compiled ``default`` checks the game's legal actions as the engine's ``apply`` does)."""

@@ -18,6 +18,7 @@ import pytest
 
 from cardgen.agents import generic
 from cardgen.engine import coverloop
+from cardgen.games.king_lui import compiled_house
 from nonempty import nonempty
 from tests.test_house_compiled import PASS, _tiers
 
@@ -211,3 +212,16 @@ def test_the_options_futures_on_the_tier_are_the_reference_ones(tmp_path: Path) 
                        record=True)
     index = options.offers(game, result).where["pass"][0]
     assert options.pair(short[0], result, index, "pass") is None and options.pair(short[1], result, index, "pass") is None
+
+
+def test_an_added_action_keeps_one_code_and_its_words() -> None:
+    """The loop learns an action a rule adds once: the same code every time it meets it, after the game's own codes,
+    and the code gives its words back (the recorded actions, ``added_words``), its kind from the borrowed copies the
+    hot paths read. In the slow tier: ``Words`` are made in compiled code (``_words_from``), cached with the game's."""
+    w = compiled_house.words_of((("take", "soup"), ("draw",)))
+    assert compiled_house.code_of_words(w, "draw") == 1
+    assert [compiled_house.code_of_words(w, x) for x in ("pass", "pass", "tip", "pass", "tip")] == [2, 2, 3, 2, 3]
+    assert [compiled_house.words_of_code(w, c) for c in range(4)] == ["take\x1fsoup", "draw", "pass", "tip"]
+    assert [compiled_house.kind_of_code(w, c) for c in range(4)] == ["take", "draw", "pass", "tip"]
+    assert compiled_house.added_words(w) == ["pass", "tip"]
+    assert compiled_house.added_words(compiled_house.words_of((("draw",),))) == []
