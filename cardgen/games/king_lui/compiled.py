@@ -493,7 +493,7 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
         # content's digest: numba's cached code names the module its hooks came from, and loads only where a module of
         # that name is loaded (the same text in another file name compiled under the other name could not be loaded)
         key = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
-        built = compiled_house.compile_rule(rules, str(path), key, house_context(t, players))
+        built = compiled_house.compile_rule(rules, str(path), key, lambda: house_context(t, players))
         if isinstance(built, tuple):
             _HOUSE_LOOPS[loaded.sha256] = built
         else:

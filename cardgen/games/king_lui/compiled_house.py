@@ -879,13 +879,14 @@ def why_not(exc: BaseException, path: str) -> tuple[int | None, Why]:
 
 
 def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
-                 context: Any = None) -> Compiled | tuple[int, Why]:
+                 context: Callable[[], Any] | None = None) -> Compiled | tuple[int, Why]:
     """The rule's hooks compiled with the game's steps, or (the first line of ``path`` that keeps them out, why).
 
     ``rules``: hook name -> the rule's function (``cardgen.house``); ``path``: the file they were loaded from;
     ``sha256``: a digest naming the compiled copies (numba's disk cache keeps one per name);
-    ``context``: a loop context of the game (``compiled.house_context``) to compile ``legal_actions`` and ``apply``
-    against (its arrays' types matter, not their contents). Each hook is compiled here (not run), so that a refusal
+    ``context``: makes a loop context of the game (``compiled.house_context``) to compile ``legal_actions`` and
+    ``apply`` against (its arrays' types matter, not their contents); called only for a rule that may compile (making
+    one compiles its ``Words`` in a fresh cache: a rule kept out by its hooks pays nothing). Each hook is compiled here (not run), so that a refusal
     is seen now, not in a game."""
     others = [name for name in rules if name not in COMPILED_HOOKS]
     if others:
@@ -902,8 +903,8 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
     if "apply" in rules:
         hooked["apply"] = bind(hooked_apply, name, None, apply_hook=njit(rules["apply"], boundscheck=True))
     signatures = {"scores": (_RECORD, _RECORD, _RECORD, _RECORD, _RECORD)}
-    if context is not None and not config.DISABLE_JIT:
-        ctx = numba_typeof(context)
+    if context is not None and not config.DISABLE_JIT and ("legal_actions" in rules or "apply" in rules):
+        ctx = numba_typeof(context())
         signatures.update(legal_actions=(_RECORD, ctx, _RECORD), apply=(_RECORD, types.int64, ctx))
     for hook, fn in hooked.items():
         try:  # compiled, not run: a rule that never returns must not hang here, out of the supervisor's watch
