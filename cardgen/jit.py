@@ -276,7 +276,8 @@ def announce_compile(what: str, dispatcher: object) -> None:
 def compile_notice(what: str) -> str:
     """``announce_compile``'s line in the terminal's language (``terminal.json``): ``what`` as the compiled
     tiers and search drivers name themselves ("Draco fast tier", "King Lui search driver (paired)", "King Lui fast
-    engine with house/rule.py": a house rule's loops, compiled again for each version of the file), the game's name
+    engine with house/rule.py": a house rule's loops, compiled again for each version of the file, and "King Lui search
+    driver (paired) with house/rule.py": its search), the game's name
     kept and the rest in the language's words."""
     import re
 
@@ -286,6 +287,8 @@ def compile_notice(what: str) -> str:
         return say("compiling_house", game=m[1], noun=word("fast_nouns")[m[2]], file=m[3])
     if m := re.fullmatch(r"(.+) fast (tier|engine)", what):
         return say("compiling_fast", game=m[1], noun=word("fast_nouns")[m[2]])
+    if (m := re.fullmatch(r"(.+) search driver \((\w+)\) with (.+)", what)) and m[2] in word("search_kinds"):
+        return say("compiling_house_search", game=m[1], kind=word("search_kinds")[m[2]], file=m[3])
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\)", what)) and m[2] in word("search_kinds"):
         return say("compiling_search", game=m[1], kind=word("search_kinds")[m[2]])
     return say("compiling", what=what)

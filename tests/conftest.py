@@ -149,6 +149,7 @@ SLOW_MODULES = {
     "test_contain_commands": "runaway project code in validate, compare, tune, build and play, killed from outside",
     "test_house_compiled": "a King Lui house rule compiled with the game's steps against the reference engine",
     "test_house_covered": "the default players' look-ahead compiled with a King Lui house rule, against the reference",
+    "test_house_search": "search on a King Lui house rule compiled with its steps: each rule text compiles the driver",
     "test_house_compiled_contain": "a compiled King Lui house rule looping forever, killed by the supervisor",
     "test_house_options": "house rules adding an action, played by look-ahead on the reference engine",
     "test_fix_draco": "cardgen fix draco: a search of 30 trials, its cures checked on fresh seeds, one proposal built",

@@ -88,7 +88,7 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
     try:
         set_language(lang)
         for what in ("Draco fast tier", "King Lui fast engine", "Royale search driver (tree)",
-                     "King Lui fast engine with house/rule.py"):
+                     "King Lui fast engine with house/rule.py", "King Lui search driver (paired) with house/rule.py"):
             said = compile_notice(what)
             assert what.split(" ")[0] in said and not english_in(said, lang), said
     finally:
@@ -98,6 +98,8 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
         "compiling the King Lui fast engine with the house rule house/rule.py (once for each version of the file)…"
     assert compile_notice("Royale search driver (paired)") == \
         "compiling the Royale search driver (paired) (first run only)…"
+    assert compile_notice("King Lui search driver (tree) with house/rule.py") == ("compiling the King Lui search "
+        "driver (tree) with the house rule house/rule.py (once for each version of the file)…")
 
 
 @pytest.mark.parametrize("lang, ready", [("fr", "auteur"), ("it", "autore")])  # the page's word for the designer

@@ -379,15 +379,28 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
     return cands[chosen]
 
 
+def bind_split(name: str, own_legal: object) -> object:
+    """``split`` compiled for ``name`` with the game's ``own_legal`` kernel (inlined where it is called)."""
+    from cardgen.jit import bind
+    return bind(split, name, {"inline": "always"}, own_legal=own_legal)
+
+
+def bind_quick(name: str, split_: object, usual: object) -> object:
+    """``quick`` compiled for ``name`` with ``bind_split``'s copy and the game's ``usual`` kernel: a rollout's move
+    (the search's rollouts over a house rule play it too: ``cardgen.games.king_lui.compiled_search``)."""
+    from cardgen.jit import bind
+    return bind(quick, name, {"inline": "always"}, usual=usual, split=split_)
+
+
 def bind_cover(name: str, **kernels: object) -> object:
     """``covered`` compiled for a game's loop ``name`` with ``kernels`` (every name of ``KERNELS``): the dispatcher
     the loop calls where its heuristic player decides, ``covered(ctx, s, codes, m, mt)``."""
     from cardgen.jit import bind
     if sorted(kernels) != sorted(KERNELS):
         raise TypeError(f"bind_cover({name!r}): kernels {sorted(kernels)}, expected {sorted(KERNELS)}")
+    own = {"split": bind_split(name, kernels["own_legal"])}
+    own["quick"] = bind_quick(name, own["split"], kernels["usual"])
     inline = {"inline": "always"}
-    own = {"split": bind(split, name, inline, own_legal=kernels["own_legal"])}
-    own["quick"] = bind(quick, name, inline, usual=kernels["usual"], **own)
     own["rollout"] = bind(rollout, name, inline, position=kernels["position"], rule_legal=kernels["rule_legal"],
                           play=kernels["play"], quick=own["quick"])
     own["look"] = bind(look, name, None, sample=kernels["sample"], position=kernels["position"],

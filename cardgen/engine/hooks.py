@@ -284,7 +284,10 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
                                 f"{clean(problems[0], 300)} (seed {self.seed} reproduces it)")
 
     def compiled_search(self: Any, params: Any, legal: list[Action], seed: int) -> int | None:
-        return None  # compiled drivers play the engine's own rules, never the house's
+        """The game's driver for a house rule compiled with its steps (``GameSpec.house_search``), else None: the
+        game's own driver plays the engine's rules, never the house's."""
+        driver = getattr(getattr(getattr(self.game, "resolved", None), "spec", None), "house_search", None)
+        return None if driver is None else driver(self, params, legal, seed)
 
     namespace.update(__init__=__init__, apply=apply, _ran=_ran, _house_check=_house_check,
                      compiled_search=compiled_search)

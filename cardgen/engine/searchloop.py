@@ -290,17 +290,19 @@ def bind_search(name: str, loop_options: dict[str, object] | None = None,
 
 
 def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "SearchParams", seed: int,
-        always_advise: bool = False) -> int:
+        always_advise: bool = False, house: str | None = None) -> int:
     """Run ``loops`` (``bind_search``'s pair) on ``args`` as ``params`` say: the index among the root's legal
     moves, or a negative status. ``what`` names the driver in the first-run compile notice.
 
     The tree credits the heuristic's root move with ``params.prior`` (with a policy); ``always_advise``:
     its move is drawn whenever rollouts follow it, credited or not (King Lui's driver always did so, and
-    its decisions are kept).
+    its decisions are kept). ``house``: the house rule file compiled in (``loops`` are that rule's copies, compiled
+    again for each version of the file, as its notice says).
     """
     from cardgen.jit import announce_compile
     paired, tree = loops
-    announce_compile(f"{what} ({'paired' if params.paired else 'tree'})", paired if params.paired else tree)
+    rule = f" with {house}" if house else ""
+    announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", paired if params.paired else tree)
     prior = params.prior if params.policy else 0.0
     advise = params.policy and (prior > 0.0 or always_advise)
     settings = Settings(iterations=int(params.iterations), exploration=float(params.exploration),

@@ -308,6 +308,10 @@ class GameSpec:
     #: ``State.compiled_search``: the index in ``legal`` it picks, or None where it cannot
     #: run this deck or these parameters (search then runs in Python); None: no driver
     search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
+    #: the same for a state whose deck has a house rule (``cardgen.engine.hooks``): a driver that plays the rule's
+    #: hooks compiled with the game's steps, None where the rule stays out of them; None: search on a house rule
+    #: runs in Python (the game's own driver plays the engine's rules, never the house's)
+    house_search: Callable[["State", "SearchParams", "list[Action]", int], int | None] | None = None
     #: the compiled tier's play-out of positions, for the experiments' futures (``cardgen.simulate.exchange``):
     #: ``play_on(game, names)`` (the agents per seat) -> ``play(state, seed, cap)`` -> the ``Ending`` of ``state``
     #: played on to its end by those agents, chance seeded ``seed`` (None: it did not end within ``cap``

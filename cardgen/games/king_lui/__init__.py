@@ -6,7 +6,7 @@ position invariants in ``invariants``), agents (``agents``), and the one compile
 the rules as step kernels (``compiled_rules``), called by the tier that plays whole games
 (``compiled``) and by the search driver (``compiled_search``), each imported on first use (numba).
 """
-from cardgen.games.base import package_spec
+from cardgen.games.base import on_first_use, package_spec
 from cardgen.games.king_lui.agents import HeuristicAgent
 from cardgen.games.king_lui.engine import KingLuiGame
 from cardgen.games.king_lui.model import KingLuiCard, KingLuiRules
@@ -19,5 +19,6 @@ GAME = package_spec(
     # Emeralds on the table are capped by the Emeralds in the box
     tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},
     compiled_hooks=("scores", "legal_actions", "apply"),  # compiled_house.COMPILED_HOOKS, named here without importing numba
+    house_search=on_first_use(f"{__name__}.compiled_search", "house_search"),  # search with a compiled house rule
     deck_words=deck_words,  # the Emerald cards the box holds: a maximum that is all of them says so (round 31 en8)
 )

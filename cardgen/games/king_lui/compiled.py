@@ -410,6 +410,7 @@ class HouseLoop(NamedTuple):
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
     adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
     words: Callable[[tuple], object]  #: ``compiled_house.words_of``: the names of a game's actions for the loop
+    search: object  #: the search driver's loops with the rule (``compiled_search.house_loops``), compiled on first use
 
 
 def action_room(dishes: int, combos: int) -> int:
@@ -507,9 +508,11 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
             loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, None,
                                                                    **steps))
             future = bind(play_on, name, None, **steps)
+            from cardgen.games.king_lui.compiled_search import house_loops
+            search = house_loops(name, steps, compiled_house.own_kernel, compiled_house.usual_kernel)
             _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, future, lambda exc, seed: describe_failure(
                 exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
-                built.adds_actions, compiled_house.words_of)
+                built.adds_actions, compiled_house.words_of, search)
     house = _HOUSE_LOOPS[loaded.sha256]
     if isinstance(house, tuple) and not isinstance(house, HouseLoop):
         line, (key, fields) = house

@@ -804,14 +804,55 @@ def cover_kind(ctx: Any, a: int) -> int:
     return slot
 
 
+class RolloutCover(NamedTuple):
+    """The covered heuristic's arrays a rollout move reads (``coverloop.quick``: ``ctx.cover.own``, ``rknown``,
+    ``rnew``), borrowed."""
+
+    own: Any
+    rknown: Any
+    rnew: Any
+
+
+class StepContext(NamedTuple):
+    """What the rule's steps (``hooked_legal``, ``hooked_apply``, the game's own ``legal_now`` and ``act``) and a
+    rollout's move read of a loop's context (``compiled.HouseContext``), every member ``borrowed``: the loop's context
+    holds some fifty arrays and typed containers, and numba counts a reference for each member each time the context is
+    passed into inlined code (a search's rollouts ran 3 to 8 times slower so). The context outlives it."""
+
+    kit: Any  #: ``compiled_rules.Kit``
+    gaps: Any
+    words: Any  #: ``Words``
+    best: Any
+    work: Any
+    cover: Any  #: ``RolloutCover``
+
+
+def step_context(ctx: Any) -> StepContext:
+    """``ctx``'s ``StepContext`` (a copy of its members' handles, nothing copied)."""
+    kit, w, cover = ctx.kit, ctx.words, ctx.cover
+    return StepContext(core.Kit(borrowed(kit.cfg), borrowed(kit.combo_cnt), borrowed(kit.dish_sizes)),
+                       borrowed(ctx.gaps),
+                       Words(borrowed(w.words), borrowed(w.kinds), borrowed(w.index), borrowed(w.extras),
+                             borrowed(w.bwords), borrowed(w.bkinds)),
+                       borrowed(ctx.best), borrowed(ctx.work),
+                       RolloutCover(borrowed(cover.own), borrowed(cover.rknown), borrowed(cover.rnew)))
+
+
+step_context_kernel = njit(inline="always")(step_context)
+
+#: the covered heuristic's kernels that carry no rule (the look-ahead's and the search's: ``compiled_search.house_loops``)
+own_kernel = njit(inline="always")(cover_own)
+usual_kernel = njit(inline="always")(cover_usual)
+
+
 def cover(name: str, steps: dict[str, Any]) -> Any:
     """``coverloop.covered`` bound to King Lui's kernels for the loop ``name`` whose ``steps`` (``legal_now``,
     ``act``, ``outcome``) carry the rule: what the loop's heuristic players call (``compiled._play``'s ``decide``)."""
     inline = {"inline": "always"}
-    kernels = {"own_legal": njit(inline="always")(cover_own),
+    kernels = {"own_legal": own_kernel,
                "rule_legal": bind(cover_rule, name, inline, legal_now=steps["legal_now"]),
                "play": bind(cover_play, name, inline, act=steps["act"]),
-               "usual": njit(inline="always")(cover_usual),
+               "usual": usual_kernel,
                "sample": njit(inline="always")(cover_sample),
                "standing": bind(cover_standing, name, inline, outcome=steps["outcome"]),
                "position": njit(inline="always")(cover_position),

@@ -10,7 +10,8 @@ sample starts from ``compiled_rules.determinize``. No rule is written here.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+import os
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -18,7 +19,7 @@ from numba import njit
 from cardgen.engine.searchparams import ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import rewards
-from cardgen.engine.api import Action
+from cardgen.engine.api import Action, State
 from cardgen.engine.searchloop import OK, bind_search, copy_into, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import Tables, tables
@@ -157,3 +158,201 @@ def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, se
         return None
     args = (encode(state), codes(legal, t), t.cfg, t.combo_cnt, t.dish_sizes)
     return run("King Lui search driver", LOOPS, args, params, seed, always_advise=True)
+
+
+# -- a house rule's search: the same algorithm over the rule's steps (``compiled.house_loop``) ---------------------
+class HouseSearch(NamedTuple):
+    """One decision's search with a house rule compiled in. ``step``, ``s0`` and ``root`` are borrowed from what the
+    Python driver passes (``house_search``), which outlives the call: the context is passed into every inlined kernel,
+    and numba counts a reference for each member of a value so passed (a loop context whole ran the rollouts 3 to 8
+    times slower); the others are the call's own."""
+
+    step: Any  #: what the rule's steps and a rollout's move read (``compiled_house.StepContext``), borrowed
+    s0: np.ndarray  #: the root position
+    root: np.ndarray  #: the root's legal action codes (the rule's ``legal_actions``)
+    s: np.ndarray  #: the working position (a sample played on)
+    kept: np.ndarray  #: the sample at the start of a paired round
+    rbuf: np.ndarray  #: legal codes during a rollout (the rule's ``legal_actions`` writes its default here too)
+    scores: np.ndarray  #: the outcome's arrays, per seat
+    winners: np.ndarray
+    discarded: np.ndarray
+
+
+def house_context(args):  # type: ignore[no-untyped-def]
+    """The ``HouseSearch`` of ``args`` (the rule's steps' context, the root position, its legal codes:
+    ``house_search``), the seats, the most codes. ``step_context`` and ``borrowed`` are ``compiled_house``'s (bound by
+    ``house_loops``: this module does not import numba's extensions). Few arguments: numba types each array of them
+    in Python at every call (a whole loop context: about 1 ms a decision)."""
+    step, s0, root = args
+    players, width = step.kit.cfg[kl.C_PLAYERS], step.best.shape[0]
+    ctx = HouseSearch(step_context(step), borrowed(s0), borrowed(root), np.empty_like(s0),  # noqa: F821
+                      np.empty_like(s0), np.zeros(width, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                      np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64))
+    return ctx, players, width
+
+
+def house_rollout(ctx, mt, use_policy, epsilon):  # type: ignore[no-untyped-def]
+    """``rollout`` with the rule's steps (the globals ``legal_now``, ``act``) and the covered heuristic's rollout
+    move (``quick``: the rule's added actions tried now and then, as ``CoveredAgent.quick_choice``, the search's Python
+    policy): a rule that adds nothing plays the game's own rollout, draw for draw."""
+    s, buf, step = ctx.s, ctx.rbuf, ctx.step
+    for _ in range(ROLLOUT_CAP):
+        if s[kl.S_END] != kl.PLAYING:  # over: the rule's legal_actions is not asked (nor in the engine)
+            return
+        m = legal_now(s, step, buf)  # noqa: F821 - bound by ``house_loops``
+        if m == 0:
+            return
+        if m == 1:
+            a = buf[0]
+        elif use_policy and not (epsilon > 0.0 and fastrng.random(mt) < epsilon):
+            a = quick(step, s, buf, m, mt)  # noqa: F821 - bound by ``house_loops``
+        else:
+            a = buf[int(fastrng.random(mt) * m)]
+        act(s, a, step)  # noqa: F821 - bound by ``house_loops``
+
+
+def house_root(ctx, s, out):  # type: ignore[no-untyped-def]
+    """The legal codes the rule gives at ``s`` into ``out`` (the global ``legal_now``), how many: the search's root,
+    checked against the reference's list before the search runs (``house_search``)."""
+    return legal_now(s, ctx, out)  # noqa: F821 - bound by ``house_loops``
+
+
+def _house_advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
+    """``CoveredAgent.advice_choice``: the heuristic's move among the game's own actions (an added action drawn at
+    random only where the game's rules give none); never a rollout's try of an added action."""
+    step = ctx.step
+    known, new = step.cover.rknown, step.cover.rnew  # a rollout's scratch: no rollout runs meanwhile
+    kn, u = split(step, ctx.s0, codes, k, known, new)  # noqa: F821 - bound by ``house_loops``
+    if u > 0 and kn == 0:
+        action = new[fastrng.randbelow(mt, u)]
+    else:
+        action = usual(step, ctx.s0, known, kn, mt)  # noqa: F821 - bound by ``house_loops``
+    for i in range(k):
+        if codes[i] == action:
+            return i
+    return -1
+
+
+@_kernel
+def _house_sample(ctx, mt):
+    kl.determinize(ctx.s0, ctx.s, ctx.s0[kl.S_PLAYER], ctx.step.kit.cfg, mt)
+
+
+def _house_legal(ctx, codes):  # type: ignore[no-untyped-def]
+    if ctx.s[kl.S_END] != kl.PLAYING:
+        return 0, ctx.s[kl.S_PLAYER]
+    return legal_now(ctx.s, ctx.step, codes), ctx.s[kl.S_PLAYER]  # noqa: F821 - bound by ``house_loops``
+
+
+def _house_apply(ctx, codes, i):  # type: ignore[no-untyped-def]
+    act(ctx.s, codes[i], ctx.step)  # noqa: F821 - bound by ``house_loops``
+    return OK
+
+
+def _house_play(ctx, codes, i, at_root, stream, policy, epsilon):  # type: ignore[no-untyped-def]
+    if at_root:
+        copy_into(ctx.s, ctx.kept)
+    act(ctx.s, codes[i], ctx.step)  # noqa: F821 - bound by ``house_loops``
+    rollout(ctx, stream, policy, epsilon)  # noqa: F821 - bound by ``house_loops``: ``house_rollout``
+    return OK
+
+
+def _house_reward(ctx, score_weight, out):  # type: ignore[no-untyped-def]
+    cfg = ctx.step.kit.cfg
+    tie = outcome(ctx.s, cfg, ctx.scores, ctx.winners, ctx.discarded)  # noqa: F821 - bound by ``house_loops``
+    kl.tie_standing(ctx.s, cfg, ctx.winners, tie, ctx.step.gaps)
+    rewards(ctx.scores, ctx.winners, ctx.s[kl.S_END] == kl.SUPPLY_EXHAUSTED, score_weight, out)
+
+
+class HouseLoops(NamedTuple):
+    """A house rule's search compiled with its steps (``house_loops``)."""
+
+    loops: tuple[Any, Any]  #: ``bind_search``'s (paired, tree) over the rule's kernels
+    root: Any  #: ``house_root`` with the rule's ``legal_actions``
+
+
+def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any) -> HouseLoops:
+    """The search's kernels bound to a house rule's ``steps`` (``legal_now``, ``act``, ``outcome``: ``compiled
+    .house_loop``) and the covered heuristic's kernels (``own_legal``, ``usual``: ``compiled_house``), compiled as
+    ``name`` + ``_search`` (numba's disk cache keeps one copy per version of the rule file, as the loop's)."""
+    from cardgen.engine.coverloop import bind_quick, bind_split
+    from cardgen.jit import bind
+
+    name = f"{name}_search"
+    inline = {"inline": "always"}
+    rule = {"legal_now": steps["legal_now"], "act": steps["act"]}
+    split_ = bind_split(name, own_legal)
+    quick_ = bind_quick(name, split_, usual)
+    roll = bind(house_rollout, name, inline, quick=quick_, **rule)
+    from cardgen.games.king_lui.compiled_house import borrowed, step_context_kernel
+
+    kernels = {"context": bind(house_context, name, None, step_context=step_context_kernel, borrowed=borrowed),
+               "root": _root,
+               "advice": bind(_house_advice, name, inline, split=split_, usual=usual),
+               "sample": _house_sample, "start_round": _start_round,
+               "legal": bind(_house_legal, name, inline, legal_now=rule["legal_now"]),
+               "apply": bind(_house_apply, name, inline, act=rule["act"]),
+               "play": bind(_house_play, name, inline, act=rule["act"], rollout=roll),
+               "reward": bind(_house_reward, name, inline, outcome=steps["outcome"])}
+    return HouseLoops(bind_search(name, **kernels), bind(house_root, name, None, legal_now=rule["legal_now"]))
+
+
+def step_context(t: Tables) -> Any:
+    """A new ``compiled_house.StepContext`` for the deck's tables ``t``: the game's action words, an empty gap log
+    (samples log no gap: the kernels count them), the heuristic's and a rollout move's scratch."""
+    from cardgen.games.king_lui.compiled import action_room
+    from cardgen.games.king_lui.compiled_house import RolloutCover, StepContext, words_of
+
+    width = action_room(t.dish_sizes.shape[0], t.combo_cnt.shape[0])
+
+    def codes() -> np.ndarray:
+        return np.zeros(width, dtype=np.int64)
+
+    return StepContext(t.kit, np.zeros((0, 3), dtype=np.int64), words_of(t.action_of), codes(),
+                       np.zeros((3, t.dish_sizes.shape[0]), dtype=np.float64), RolloutCover(codes(), codes(), codes()))
+
+
+def root_codes(state: KingLuiState, legal: list, listed: np.ndarray, t: Tables) -> np.ndarray | None:
+    """The codes of ``legal`` (the actions a search chooses among: all the rule's legal actions, or some of them, as
+    when the options' experiment leaves one out) from ``listed``, the compiled rule's legal codes now; None where the
+    compiled rule lists other actions than the reference (a game's own action at another place, another count)."""
+    full = legal if len(listed) == len(legal) else state.legal_actions()
+    if len(listed) != len(full) or any(t.code_of.get(a, code) != code for a, code in zip(full, listed.tolist())):
+        return None
+    code_of = dict(zip(full, listed.tolist()))
+    if len(code_of) != len(full) or any(a not in code_of for a in legal):
+        return None
+    return np.array([code_of[a] for a in legal], dtype=np.int64)
+
+
+def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed: int) -> int | None:
+    """``GameSpec.house_search``: ``compiled_search`` for a state whose deck has a house rule compiled with King Lui's
+    steps (``compiled.house_loop``), or None (the rule stays out of the compiled tier, has a ``policy``, or fails in a
+    sample: the Python search then plays it, and names a failure in its one line)."""
+    from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
+    from cardgen.games.king_lui.compiled import house_loop
+
+    t = tables(state.game)
+    if isinstance(t, str) or state.end_reason is not None or not legal or type(state).suggest is not State.suggest:
+        return None  # a rule's ``policy`` advises in Python (``State.suggest``)
+    deck, players = state.game.resolved, state.game.players
+    house = house_loop(deck, t, players)
+    if isinstance(house, str):
+        return None
+    step = step_context(t)
+    s0 = encode(state)
+    root = np.zeros(step.best.shape[0], dtype=np.int64)
+    pid = os.getpid()
+    contain.enter(f"{house.shown}, hook {', '.join(house.hooks)} (compiled search, seed {state.seed})",
+                  guard.time_limit(), pid)
+    try:
+        codes = root_codes(state, legal, root[:house.search.root(step, s0, root)], t)
+        if codes is None:
+            return None  # the compiled rule lists other actions than the reference: the Python search decides
+        index = run("King Lui search driver", house.search.loops, (step, s0, codes), params, seed,
+                    always_advise=True, house=house.shown)
+        return index if 0 <= index < len(legal) else None
+    except Exception:  # noqa: BLE001 - the rule failed in compiled code: the Python search meets it and names it
+        return None
+    finally:
+        contain.leave(pid)

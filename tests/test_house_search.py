@@ -1,0 +1,120 @@
+"""Search on a King Lui house rule in compiled code (``king_lui.compiled_search.house_search``, issue 50).
+
+The search driver's loops bound to the rule's compiled steps: a rule that changes nothing searches exactly as the base
+game (the same decision for the same position and seed, paired and tree); a rule that adds an action is searched with
+no Python iteration, its added action among the root's moves; a rule with a ``policy``, or one that fails in a sample,
+leaves the decision to the Python search, which names the failure in its one line. Slow tier: each rule compiles.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from benchmarks import bench_cover
+from cardgen.engine.api import SearchParams
+from cardgen.usercode import UserCodeError
+from cardgen.games.king_lui import compiled_search
+from cardgen.house import install
+
+PAIRED = SearchParams(40, 0.7, 0.25, 0.1, True, True, 1.0)
+TREE = SearchParams(60, 0.7, 0.25, 0.1, True, False, 1.0)
+#: hooks that run at every action and change nothing
+SAME = "def apply(state, action, default):\n    default(action)\n"
+#: the apply hook raises once the supply is down to a third: samples meet it, the root does not
+FAILS = ("def apply(state, action, default):\n    if action == ('draw',) and state.turns > 6:\n"
+         "        raise ValueError('no more draws')\n    default(action)\n")
+
+
+def _games(root: Path, players: int = 3):  # type: ignore[no-untyped-def]
+    """The house rule's game (installed) and the base game, at ``players`` seats."""
+    from tests.test_house import resolve
+
+    deck, base = resolve("house", root), resolve("king_lui", root)
+    return install(deck.spec.new_game(deck, players), deck), base.spec.new_game(base, players)
+
+
+def _walk(game, seed: int, steps: int):  # type: ignore[no-untyped-def]
+    """Positions of a game seeded ``seed``, random moves among the game's own actions (never an added one)."""
+    state, rng = game.new_initial_state(seed), random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        yield state
+        own = [a for a in state.legal_actions() if a[0] in ("take", "draw", "place", "feed")] or state.legal_actions()
+        state.apply(own[rng.randrange(len(own))])
+
+
+@pytest.mark.parametrize("params", [PAIRED, TREE], ids=["paired", "tree"])
+def test_a_rule_that_changes_nothing_searches_as_the_base_game(params: SearchParams, tmp_path: Path) -> None:
+    from tests.test_house import project
+
+    house, base = _games(project(tmp_path, SAME))
+    checked = 0
+    for seed in range(2):
+        for h, b in zip(_walk(house, seed, 30), _walk(base, seed, 30)):
+            legal = h.legal_actions()
+            assert legal == b.legal_actions()
+            got = compiled_search.house_search(h, params, legal, 1000 + checked)
+            assert got is not None and got == compiled_search.compiled_search(b, params, legal, 1000 + checked)
+            checked += 1
+    assert checked >= 40
+
+
+def test_a_rule_that_adds_an_action_is_searched_compiled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No Python iteration: the search agent's decisions all come from the compiled driver, whole games of it."""
+    from cardgen.agents.search import SearchAgent
+    from cardgen.simulate.runner import agent_factories, play_game
+    from tests.test_house import project
+
+    def python_search(*args: object) -> None:
+        raise AssertionError("the Python search ran")
+
+    monkeypatch.setattr(SearchAgent, "_paired_choice", python_search)
+    house, _ = _games(project(tmp_path, bench_cover.PASS))
+    factory = agent_factories(house.resolved.spec, 40)["search"]
+    results = [play_game(house, seed, [factory() for _ in range(3)], cap=10_000, record=True) for seed in range(2)]
+    for result in results:
+        assert result.completed, result.gaps
+    offered = [s for s in _walk(house, 3, 40) if ("pass",) in s.legal_actions()]
+    assert offered
+    for state in offered[:10]:
+        legal = state.legal_actions()
+        assert 0 <= compiled_search.house_search(state, PAIRED, legal, 7) < len(legal)
+        fewer = [a for a in legal if a != ("pass",)]  # the options' experiment's "decline": the root without it
+        assert 0 <= compiled_search.house_search(state, PAIRED, fewer, 7) < len(fewer)
+        assert compiled_search.house_search(state, PAIRED, [("take", "nothing")] + fewer, 7) is None
+
+
+def test_a_rule_with_a_policy_or_failing_in_a_sample_is_searched_in_python(tmp_path: Path) -> None:
+    from cardgen.simulate.runner import agent_factories
+    from tests.test_house import project
+
+    policy = bench_cover.PASS + "\n\ndef policy(state, legal, rng):\n    return None\n"
+    house, _ = _games(project(tmp_path / "policy", policy))
+    state = house.new_initial_state(1)
+    assert compiled_search.house_search(state, PAIRED, state.legal_actions(), 1) is None  # before any compile
+    house, _ = _games(project(tmp_path / "fails", FAILS))
+    state = next(s for s in _walk(house, 1, 40) if ("draw",) in s.legal_actions() and s.turns >= 4)
+    legal = state.legal_actions()
+    assert compiled_search.house_search(state, PAIRED, legal, 1) is None
+    search = agent_factories(house.resolved.spec, 40)["search"]()
+    with pytest.raises(UserCodeError) as caught:
+        search.choose_from_state(state, legal, random.Random(1))
+    assert "house/rule.py" in caught.value.line and "no more draws" in caught.value.line
+
+
+def test_validate_with_search_players_plays_a_shipped_house_rule(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The shipped ``gentle_overeating`` (a ``scores`` hook) with search players: the compiled driver, one notice."""
+    from cardgen.cli import main
+    from screen import unwrapped
+    from tests.test_house_examples import KING_LUI, ROOT
+
+    assert main(["--project", str(ROOT), "validate", KING_LUI, "--agents", "search", "--search-iterations", "20",
+                 "--games", "1", "--players", "3", "--jobs", "1", "--out", str(tmp_path / "v")]) == 0
+    err = unwrapped(capsys.readouterr().err)
+    house_file = "variants/king_lui/house/gentle_overeating.py"
+    # a scores hook King Lui's compiled tier compiles: "only that engine can run a project's code" is not said
+    assert f"is written in Python ({house_file})" not in err and "Note (trial)" not in err
