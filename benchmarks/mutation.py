@@ -505,6 +505,11 @@ TARGETS = [
            _m("cardgen/engine/coverloop.py", "x_paired_difference", "x_settled_early", "x_clearly_behind",
               "x_paired_verdict", "x_record", "x_getrandbits64", "x_covered", "x_look", "x_quick", "x_split"),
            ("tests/test_house_covered.py",)),
+    # search on a house rule compiled with its steps (issue 50): a rule that changes nothing searches as the base game
+    Target("house_search", "cardgen/games/king_lui/compiled_search.py",
+           _m("cardgen/games/king_lui/compiled_search.py", "x_house_context", "x_house_rollout", "x__house_advice",
+              "x__house_legal", "x__house_play", "x__house_reward", "x_root_codes", "x_house_search"),
+           ("tests/test_house_search.py",)),
     Target("options_futures", "cardgen/simulate/options.py", _m("cardgen/simulate/options.py", "x__future", "x_pair"),
            ("tests/test_house_covered.py", "tests/test_house_options.py")),
     Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note", "x_defined_hooks"),
