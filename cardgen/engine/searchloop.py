@@ -289,6 +289,29 @@ def bind_search(name: str, loop_options: dict[str, object] | None = None,
             bind(tree_search, name, None, context=kernels["context"], tree_loop=tree))
 
 
+def settings_of(params: "SearchParams", always_advise: bool = False) -> Settings:
+    """``params`` as the compiled loops read them (``run``'s ``always_advise``)."""
+    prior = params.prior if params.policy else 0.0
+    advise = params.policy and (prior > 0.0 or always_advise)
+    return Settings(iterations=int(params.iterations), exploration=float(params.exploration),
+                    score_weight=float(params.score_weight), policy=bool(params.policy),
+                    epsilon=float(params.epsilon), z=float(params.z), advise=bool(advise), prior=float(prior))
+
+
+def prepare(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "SearchParams", seed: int,
+            house: str | None = None) -> None:
+    """Compile (or load from numba's disk cache) the loop ``run`` would call, without running it, saying so first
+    where the cache lacks it: a driver that runs project code in a watched call compiles before the watch begins."""
+    from cardgen.jit import announce_compile
+
+    rule = f" with {house}" if house else ""
+    loop = loops[0] if params.paired else loops[1]
+    announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", loop)
+    compile_for = getattr(loop, "compile", None)
+    if compile_for is not None and not getattr(loop, "signatures", None):
+        compile_for(tuple(loop.typeof_pyval(a) for a in (args, seed, settings_of(params))))
+
+
 def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "SearchParams", seed: int,
         always_advise: bool = False, house: str | None = None) -> int:
     """Run ``loops`` (``bind_search``'s pair) on ``args`` as ``params`` say: the index among the root's legal
@@ -303,9 +326,4 @@ def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "Searc
     paired, tree = loops
     rule = f" with {house}" if house else ""
     announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", paired if params.paired else tree)
-    prior = params.prior if params.policy else 0.0
-    advise = params.policy and (prior > 0.0 or always_advise)
-    settings = Settings(iterations=int(params.iterations), exploration=float(params.exploration),
-                        score_weight=float(params.score_weight), policy=bool(params.policy),
-                        epsilon=float(params.epsilon), z=float(params.z), advise=bool(advise), prior=float(prior))
-    return int((paired if params.paired else tree)(args, seed, settings))
+    return int((paired if params.paired else tree)(args, seed, settings_of(params, always_advise)))

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 from numba import njit
 
-from cardgen.engine.searchparams import ROLLOUT_CAP
+from cardgen.engine.searchparams import PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action, State
-from cardgen.engine.searchloop import OK, bind_search, copy_into, run
+from cardgen.engine.searchloop import OK, bind_search, copy_into, prepare, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import Tables, tables
 from cardgen.games.king_lui.engine import KingLuiState
@@ -330,7 +330,7 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
     steps (``compiled.house_loop``), or None (the rule stays out of the compiled tier, has a ``policy``, or fails in a
     sample: the Python search then plays it, and names a failure in its one line)."""
     from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
-    from cardgen.games.king_lui.compiled import house_loop
+    from cardgen.games.king_lui.compiled import HOUSE_DECISION_GAME_SECONDS, house_loop, ready
 
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal or type(state).suggest is not State.suggest:
@@ -342,9 +342,13 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
     step = step_context(t)
     s0 = encode(state)
     root = np.zeros(step.best.shape[0], dtype=np.int64)
+    ready(house.search.root, (step, s0, root))  # compiled before the watch: a first run compiles for a while
+    prepare("King Lui search driver", house.search.loops, (step, s0, root), params, seed, house=house.shown)
+    # the watch's limit: a call into project code's, and as long again for each rollout as a compiled game may take
+    rollouts = max(PAIRED_MIN_ROUNDS * len(legal), params.iterations + len(legal))
     pid = os.getpid()
     contain.enter(f"{house.shown}, hook {', '.join(house.hooks)} (compiled search, seed {state.seed})",
-                  guard.time_limit(), pid)
+                  guard.time_limit() + rollouts * HOUSE_DECISION_GAME_SECONDS, pid)
     try:
         codes = root_codes(state, legal, root[:house.search.root(step, s0, root)], t)
         if codes is None:
