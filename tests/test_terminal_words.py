@@ -1315,3 +1315,25 @@ def test_italian_lines_speak_to_the_reader_as_tu() -> None:
     said = [v for v in LINES["it"].values() if isinstance(v, str)]
     assert sum("simula più partite" in v for v in said) >= 1  # terminal round 40 it5: no longer «toglierti il dubbio»
     assert not [v for v in said if "togliersi" in v]
+
+
+@pytest.mark.parametrize(("lang", "moves"), [
+    ("en", "they took the same dishes, drew the same cards from the supply and used Emerald in the same turns"),
+    ("fr", "ils ont pris les mêmes plats, pioché les mêmes cartes et se sont servis d’Emerald aux mêmes tours de joueur"),
+    ("it", "hanno preso gli stessi piatti, pescato le stesse carte dal mazzo e usato Emerald negli stessi turni")])
+def test_king_luis_same_moves_are_named_as_its_book_names_them(lang: str, moves: str) -> None:
+    """Terminal round 46 it17: "si sono prese o giocate le stesse carte" on King Lui's Gentle Overeating, where nobody
+    plays a card: a dish is taken, a card drawn, Emerald used. King Lui's words name its moves (screen and page
+    share ``same_play_lines``); a game without its own sentence keeps the common one."""
+    from cardgen import terminal
+    from cardgen.games.king_lui import GAME
+    from cardgen.simulate.summary import Naming, same_play_lines
+
+    still = {"base": 10.0, "variant": 10.0, "difference": 0.0, "low": 0.0, "high": 0.0, "significant": False}
+    r = {"players": 3, "games": 100, "metrics": [
+        {"metric": "turns", "group": "length", **still},
+        {"metric": "winning_score", "group": "tension", "base": 10.0, "variant": 19.1, "difference": 9.1,
+         "low": 4.6, "high": 13.5, "significant": True}]}
+    own = same_play_lines([r], lang, Naming(GAME.words))
+    assert len(own) == 1 and moves in own[0] and not any(w in own[0] for w in ("played", "jouées", "giocate"))
+    assert same_play_lines([r], lang) == [terminal.say("same_play", lang)]

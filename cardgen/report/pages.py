@@ -1153,7 +1153,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
     folded = folded_stop(results, lang)  # every count stopped alike: said once, as the terminal (en65, fr31, it57)
     lines = [{"text": text} for text in folded]
     # what the figures can show, before them, as the terminal says it (en18)
-    lines += [{"text": text} for text in same_play_lines(results, lang)]
+    lines += [{"text": text} for text in same_play_lines(results, lang, naming)]
     for r in results:  # a count stopped at a look says so first (how many pairs, and why), then what they showed
         prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
         stop = [] if folded else [{"text": text} for text in stop_lines({"results": [r]}, lang)]

@@ -2593,16 +2593,17 @@ def same_play(r: Mapping[str, Any]) -> bool:
         m.get("difference") not in (None, 0) for m in metrics if m not in play)
 
 
-def same_play_lines(results: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
+def same_play_lines(results: Sequence[Mapping[str, Any]], lang: str, naming: Naming | None = None) -> list[str]:
     """``same_play``'s sentence, once for the comparison: plain where every player count played alike, headed
-    by the counts that did where only some did; nothing where none did."""
+    by the counts that did where only some did; nothing where none did. A game's own words name its moves (King
+    Lui's dishes taken, cards drawn, Emerald used: nobody plays a card there, terminal round 46 it17)."""
     from cardgen.simulate.verdict import WORDS
     from cardgen.text import join_and
 
     alike = [r for r in results if same_play(r)]
     if not alike:
         return []
-    text = say("same_play", lang)
+    text = own_say("same_play", lang, naming)
     if len(alike) == len(results):
         return [text]
     return [typeset(WORDS[lang]["players"].format(p=join_and([r["players"] for r in alike], lang))
@@ -2686,7 +2687,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     shown = [item_case(item, naming) for item in shown]  # every item of the list, not only the first (tenth reading)
     lines.append(say("changes", lang, items=joined(shown, lang) if diffs else say("changes_none", lang)))
     lines += [f"  {line}" for line in rule_files(diffs, lang)]
-    lines += same_play_lines(results, lang)  # before the figures: what they can show (en18)
+    lines += same_play_lines(results, lang, naming)  # before the figures: what they can show (en18)
     folded = folded_stop(results, lang)  # every count stopped alike: said once, not once per count
     lines += folded
     kinds_said = False  # what the other counts are, said on the first count's line (``internal_line``)
