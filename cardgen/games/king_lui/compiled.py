@@ -227,8 +227,10 @@ def play_on(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
 
 
 def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
-    """``decide`` in a house rule's loop that adds actions: the covered heuristic (the global ``covered``)."""
-    return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
+    """``decide`` in a house rule's loop that adds actions: the covered heuristic (the global ``covered``), given the
+    loop's context ``borrowed`` (``compiled_house``): its look-ahead passes the context into inlined code at every
+    step of every sample, and numba would count a reference for each of its fifty members each time."""
+    return covered(borrowed(ctx), s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
 
 
 def _forget(ctx):  # type: ignore[no-untyped-def]
@@ -410,7 +412,8 @@ class HouseLoop(NamedTuple):
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
     adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
     words: Callable[[tuple], object]  #: ``compiled_house.words_of``: the names of a game's actions for the loop
-    search: object  #: the search driver's loops with the rule (``compiled_search.house_loops``), compiled on first use
+    name: str  #: the name its compiled copies carry (``king_lui_`` and the rule's digest)
+    steps: dict[str, object]  #: the rule's steps as the loop binds them (``legal_now``, ``act``, ``outcome``...)
 
 
 def action_room(dishes: int, combos: int) -> int:
@@ -503,16 +506,15 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
                      "act": built.apply or act}
             if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
                 covered = compiled_house.cover(name, steps)
-                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=covered)
+                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=covered,
+                                       borrowed=compiled_house.borrowed)
                 steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
             loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, None,
                                                                    **steps))
             future = bind(play_on, name, None, **steps)
-            from cardgen.games.king_lui.compiled_search import house_loops
-            search = house_loops(name, steps, compiled_house.own_kernel, compiled_house.usual_kernel)
             _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, future, lambda exc, seed: describe_failure(
                 exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
-                built.adds_actions, compiled_house.words_of, search)
+                built.adds_actions, compiled_house.words_of, name, steps)
     house = _HOUSE_LOOPS[loaded.sha256]
     if isinstance(house, tuple) and not isinstance(house, HouseLoop):
         line, (key, fields) = house

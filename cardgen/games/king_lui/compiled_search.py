@@ -271,6 +271,19 @@ class HouseLoops(NamedTuple):
     root: Any  #: ``house_root`` with the rule's ``legal_actions``
 
 
+#: per house rule loop's name (``compiled.HouseLoop.name``): its search's loops, bound on first use
+_HOUSE_LOOPS: dict[str, HouseLoops] = {}
+
+
+def house_loops_of(house: Any) -> HouseLoops:
+    """The search loops of the house rule loop ``house`` (``compiled.HouseLoop``), bound once."""
+    if house.name not in _HOUSE_LOOPS:
+        from cardgen.games.king_lui.compiled_house import own_kernel, usual_kernel
+
+        _HOUSE_LOOPS[house.name] = house_loops(house.name, house.steps, own_kernel, usual_kernel)
+    return _HOUSE_LOOPS[house.name]
+
+
 def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any) -> HouseLoops:
     """The search's kernels bound to a house rule's ``steps`` (``legal_now``, ``act``, ``outcome``: ``compiled
     .house_loop``) and the covered heuristic's kernels (``own_legal``, ``usual``: ``compiled_house``), compiled as
@@ -339,21 +352,22 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
     house = house_loop(deck, t, players)
     if isinstance(house, str):
         return None
+    search = house_loops_of(house)
     step = step_context(t)
     s0 = encode(state)
     root = np.zeros(step.best.shape[0], dtype=np.int64)
-    ready(house.search.root, (step, s0, root))  # compiled before the watch: a first run compiles for a while
-    prepare("King Lui search driver", house.search.loops, (step, s0, root), params, seed, house=house.shown)
+    ready(search.root, (step, s0, root))  # compiled before the watch: a first run compiles for a while
+    prepare("King Lui search driver", search.loops, (step, s0, root), params, seed, house=house.shown)
     # the watch's limit: a call into project code's, and as long again for each rollout as a compiled game may take
     rollouts = max(PAIRED_MIN_ROUNDS * len(legal), params.iterations + len(legal))
     pid = os.getpid()
     contain.enter(f"{house.shown}, hook {', '.join(house.hooks)} (compiled search, seed {state.seed})",
                   guard.time_limit() + rollouts * HOUSE_DECISION_GAME_SECONDS, pid)
     try:
-        codes = root_codes(state, legal, root[:house.search.root(step, s0, root)], t)
+        codes = root_codes(state, legal, root[:search.root(step, s0, root)], t)
         if codes is None:
             return None  # the compiled rule lists other actions than the reference: the Python search decides
-        index = run("King Lui search driver", house.search.loops, (step, s0, codes), params, seed,
+        index = run("King Lui search driver", search.loops, (step, s0, codes), params, seed,
                     always_advise=True, house=house.shown)
         return index if 0 <= index < len(legal) else None
     except Exception:  # noqa: BLE001 - the rule failed in compiled code: the Python search meets it and names it
