@@ -1337,3 +1337,24 @@ def test_king_luis_same_moves_are_named_as_its_book_names_them(lang: str, moves:
     own = same_play_lines([r], lang, Naming(GAME.words))
     assert len(own) == 1 and moves in own[0] and not any(w in own[0] for w in ("played", "jouées", "giocate"))
     assert same_play_lines([r], lang) == [terminal.say("same_play", lang)]
+
+
+def test_the_compare_pages_intro_says_its_seeds_in_a_sentence() -> None:
+    """Terminal round 46 en50: "…are dealt the same shuffle; first seed 1." ended the sentence on a fragment."""
+    from cardgen.simulate.verdict import PAGE
+
+    intro = PAGE["en"]["intro"]
+    assert "the same shuffle (seeds from {seed} on)." in intro and "first seed" not in intro
+
+
+def test_the_distribution_tables_name_their_ends_as_the_charts_do() -> None:
+    """Terminal round 46 en41: the distributions' columns said "min" / "max" under charts whose legend and tips say
+    "lowest" / "highest" (French: "minimum" / "maximum", as its tips; Italian already "minimo" / "massimo")."""
+    from cardgen.report.words import PAGES, TIPS
+
+    ends = {lang: (PAGES[lang]["dist_head"].split("|")[4], PAGES[lang]["dist_head"].split("|")[-1])
+            for lang in ("en", "fr", "it")}
+    assert ends == {"en": ("lowest", "highest"), "fr": ("minimum", "maximum"), "it": ("minimo", "massimo")}
+    for lang in ("en", "fr", "it"):
+        tip = TIPS[lang]["spread_tip"]
+        assert all(word in tip for word in ends[lang])
