@@ -609,7 +609,7 @@ def test_the_details_say_all_games_finished_and_each_peak_in_one_form(draco: tup
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "A margin of 0 is a tie on points that the tie-break rules settled."),
+    ("en", "A lead of 0 is a tie on points that a tie-break settled."),  # round 46 en42: the row says "lead"
     ("fr", "Une avance de 0 est une égalité de points que les règles de départage ont tranchée."),
     ("it", "Un distacco di 0 è una parità di punti risolta dalle regole di spareggio.")])
 def test_a_margin_of_zero_among_single_winners_is_explained(lang: str, said: str) -> None:
