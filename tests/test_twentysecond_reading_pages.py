@@ -145,13 +145,16 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
 # round 33 (en33, fr35, it31): the sets are equivalent, not the same (nobles' colours differ from player to player)
 ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player has the same kinds of cards "
                       "(a row of nobles and an imposter with a pattern of its own), so no player lacks a kind of "  # round 44 en18
-                      "card that others hold. Nor can the card swap test be run: every dish card a player takes is placed under a noble "
+                      "card that others hold. Nor can cardgen measure a card by swapping it for another in a player’s "
+                      "hand mid-game (the card swap test): every dish card a player takes is placed under a noble "
                       "in the same turn, so no player keeps a dish card that could be swapped.",  # round 39 it33; round 42 en17
+                # terminal round 46 en45: the swap test said in words, as the Italian does (the page never defines it)
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur a les "
                       "mêmes types de cartes (sa rangée de nobles et sa carte Imposteur, dont le motif lui est propre) ; "
                       "aucun joueur n’est donc "
-                      "privé d’un type de carte que les autres possèdent. Le test de substitution ne peut pas non plus "
-                      "être mené : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
+                      "privé d’un type de carte que les autres possèdent. cardgen ne peut pas non plus mesurer une carte "
+                      "en l’échangeant contre une autre dans la main d’un joueur en cours de partie (le test de "
+                      "substitution) : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
                       "joueur ne garde de carte Plat à échanger.",
                 # round 45 it32, it33: the swap test said in words (the page never defines it), «la propria carta
                 # Impostore» as the book says it; terminal round 46 it5: «il proprio impostore», as «il tuo impostore»
