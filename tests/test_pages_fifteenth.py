@@ -354,3 +354,19 @@ def test_on_a_phone_the_overview_rows_stand_as_cards_each_cell_named() -> None:
     page = (TEMPLATE_DIR / "overview.html").read_text(encoding="utf-8")
     cells = re.findall(r"<td[^>]*>", page[page.index("{% for r in rows %}"):])
     assert len(cells) == 7 and all('data-label="{{ head[' in cell for cell in cells), cells
+
+
+def test_the_overviews_length_note_names_the_games_rounds() -> None:
+    """Terminal round 46 en60: "in turns and in the game’s own rounds" above cells saying "16.9 courses, 50.6 turns":
+    the note names King Lui's rounds, in the order a cell may give them; a game without a name of its own says none."""
+    from pathlib import Path
+
+    from cardgen.report.pages import overview
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    doc = {"results": [_flagged()], "agents": ["heuristic"], "games": 300, "seed": 1, "cap": 10000}
+    naming = Naming.of(resolve("king_lui", Path(__file__).parents[1]), "en")
+    html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en", {"king_lui": naming})
+    assert "in the game’s own rounds (courses) and in turns;" in html
+    assert "in the game’s own rounds and in turns;" in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")

@@ -532,6 +532,19 @@ def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
                       b=decimal(r[second]["mean"], lang, fixed=True), lb=label(second, lang, naming.words))
 
 
+def _rounds_named(results: list[dict[str, Any]], lang: str, namings: dict[str, Naming]) -> str:
+    """" (courses)": the games' own names for their rounds, where they have one, for the overview's note on the length
+    column, whose cells say "16.9 courses, 50.6 turns" (terminal round 46 en60: "the game’s own rounds" left the reader
+    to guess that courses are King Lui's); nothing where no game names them otherwise."""
+    from cardgen.simulate.verdict import label
+    from cardgen.text import join_and
+
+    plain = label("rounds", lang)
+    names = sorted({label("rounds", lang, (namings.get(r["variant"]) or Naming()).words) for r in results}
+                   - {"", plain})
+    return f" ({join_and(names, lang)})" if names else ""
+
+
 def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "", lang: str = "en",
              namings: dict[str, Naming] | None = None) -> str:
     """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages;
@@ -571,7 +584,8 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
                        seed=doc["seed"], cap=decimal(doc["cap"], lang, places=0),
                        # at 2 players the balance cell names both (Royale): "names the player furthest" said one
                        # (round 34 en23, fr30)
-                       both=page_words("overview_both_two", lang) if 2 in counts else "")
+                       both=page_words("overview_both_two", lang) if 2 in counts else "",
+                       rounds=_rounds_named(results, lang, namings))
     head = PAGES[lang]["overview_head"].split("|")
     skill = not all(row["skill"] == "–" for row in rows)
     if not skill:  # a column of dashes nobody explained (en89, it108, fr98): said in the intro, and no column of
