@@ -347,9 +347,10 @@ def test_the_overview_says_its_balance_names_both_players_at_two(lang: str) -> N
     from cardgen.report import pages
     from cardgen.report.words import page_words
 
-    kw = dict(total="T", games="300 games", each="each", agents="a", seed=1, cap="10,000")
+    kw = dict(total="T", games="300 games", each="each", agents="a", seed=1, cap="10,000", rounds="")
     two = _plain(page_words("overview_intro", lang, both=page_words("overview_both_two", lang), **kw))
-    assert two.endswith({"en": "close to the limit of what chance explains, or both at 2 players.",  # round 42 it15
+    # terminal round 46 en61: ", or both at 2 players" read as cryptic: the 2-player case said as what it is
+    assert two.endswith({"en": "close to the limit of what chance explains (at 2 players, always both).",
                          "fr": "proche de la limite du hasard, ou les deux à 2 joueurs.",
                          # terminal round 46 it45: one «o» a clause, the 2-player case said as what it is
                          "it": "vicino al limite del caso, indica invece tutti questi giocatori (con 2 giocatori, "
