@@ -588,3 +588,23 @@ def test_the_solo_score_scale_is_a_table(lang: str, row: tuple) -> None:
     assert tuple(c.replace("\u00a0", " ").replace("\u202f", " ") for c in table["rows"][0]) == tuple(
         c.replace("\u00a0", " ").replace("\u202f", " ") for c in row), table["rows"]
     assert table["caption"].endswith(").") and "“" not in table["rows"][0][0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_why_some_peaks_lack_the_99_percent_figure_is_said_once_a_page(king_lui: tuple, lang: str) -> None:
+    """Terminal round 46 en43, it32: "“At most … in 99% of games” is left out where it would equal the highest count."
+    under the highest counts of every player count (twice on King Lui's page, four times on Royale's): once a page,
+    at the first count it concerns."""
+    from cardgen.report.pages import deck_page
+    from cardgen.report.validation import section
+    from cardgen.report.words import page_words
+    from cardgen.simulate.summary import Naming
+
+    deck, results = king_lui
+    naming = Naming.of(deck, lang)
+    counts = [results[0], {**results[0], "players": 4}]
+    assert all(section(r, lang, naming)["peaks_note"] for r in counts)
+    html = deck_page("king_lui", {"results": counts}, {"king_lui": {"name": "King Lui"}}, None, "", None, lang, naming)
+    words = page_words("peaks_99_note", lang).split()
+    fragment = " ".join(words[len(words) // 2:len(words) // 2 + 3])
+    assert html.count(fragment) == 1, fragment

@@ -882,6 +882,7 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
     name, base_name = info.get("name") or deck_id, infos.get(str(base_id), {}).get("name") or str(base_id)
     entries = []
     fix_said = False  # the fix command once a page, under the first count that flags a problem (en55)
+    peaks_said = False  # why some peaks lack "at most … in 99% of games": once a page (terminal round 46 en43, it32)
     mine = [r for r in doc["results"] if r["variant"] == deck_id]
     caveated: set[str] = set()  # the caveat under a balance warning, whole once a page (``warning_caveats``)
     once: set[str] = set()  # a shortage's rule once a page, its figures at every count (twenty-first reading en16)
@@ -926,6 +927,8 @@ def deck_page(deck_id: str, doc: dict[str, Any], infos: dict[str, dict[str, Any]
         # fr30, it47)
         warned = [ended(w) for w in warnings_of(r, lang, naming, once)]
         details = section(r, lang, naming)
+        if details.get("peaks_note"):
+            details["peaks_note"], peaks_said = ("" if peaks_said else details["peaks_note"]), True
         # a warning said under the heading is not said again in the details (fifteenth reading it50, en35): the
         # paragraphs compared by what they say (``balance_parts``' kinds), not by their text
         # and what is left (no gap beyond chance, or a gap more games would settle, with the command) is said
