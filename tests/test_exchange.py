@@ -548,3 +548,19 @@ def test_the_printed_intervals_are_the_ones_the_flags_are_decided_by() -> None:
     # printed: the mean ± 2.64 standard errors (3 cards × 2 figures, Bonferroni at 5 %), not the plain 95 %'s 1.96
     for r in rows.values():
         assert (r["win_high"] - r["win_low"]) / (2 * r["win_se"]) == pytest.approx(2.638, abs=0.01)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_a_page_says_why_the_swap_test_was_not_run_in_full_once(lang: str) -> None:
+    """Terminal round 46 en48: Draco's page printed "Not measured by default, as it is slow for this game. To measure
+    it, add --exchange-points 4: …" in full under each of four player counts; the terminal says it once, then "not
+    measured in this run (see above)". The page does the same (``exchange_block``'s ``said``, the page's)."""
+    from cardgen.report.impact import WORDS, exchange_block
+
+    table = {"rows": [], "skipped": {"building": True}}
+    said: set[str] = set()
+    first, second = (str(exchange_block(table, None, lang, said=said)) for _ in range(2))
+    full = WORDS[lang]["exchange_building"].split("{points}")[0]
+    assert full.split()[0] in first and "--exchange-points" in first
+    assert "--exchange-points" not in second and WORDS[lang]["exchange_building_again"] in second
+    assert "--exchange-points" in str(exchange_block(table, None, lang))  # no page's record: in full

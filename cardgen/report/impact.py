@@ -448,7 +448,11 @@ def exchange_block(table: dict[str, Any], pictures: dict[str, str] | None = None
 
     if table.get("rows"):
         return strength_block([], table, pictures, lang, names, unit, said, unit_one)
-    return render("exchange.html", why=WORDS[lang][exchange_why(table)].format(points=POINTS))
+    why = exchange_why(table)
+    if why == "exchange_building" and said is not None:  # in full once a page, as the terminal (round 46 en48)
+        why = "exchange_building_again" if why in said else why
+        said.add("exchange_building")
+    return render("exchange.html", why=WORDS[lang][why].format(points=POINTS))
 
 
 def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures: dict[str, str] | None = None,

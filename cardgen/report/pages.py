@@ -1102,7 +1102,7 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
         cards = (impact_block(d["component_impact"], pictures, False, lang, names, words, said,
                               Count(r.get("players"), caveated, first_games(d, r.get("games"))))
                  if d.get("component_impact") else "")  # its legend whole at the page's first table (en49)
-        played = exchange_block(d["exchange"], lang=lang) if d.get("exchange") else ""  # why not measured
+        played = exchange_block(d["exchange"], lang=lang, said=said) if d.get("exchange") else ""  # why not measured
         none = own_words(words, lang).get("cards_none")
         if not cards and not played and figures and none:  # no card judged: the game says why (round 39 fr34,
             # it29: King Lui's section was missing with no word, while Royale's said why), once a page in full
