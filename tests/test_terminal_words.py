@@ -1319,7 +1319,8 @@ def test_italian_lines_speak_to_the_reader_as_tu() -> None:
 
 @pytest.mark.parametrize(("lang", "moves"), [
     ("en", "they took the same dishes, drew the same cards from the supply and used Emerald in the same turns"),
-    ("fr", "ils ont pris les mêmes plats, pioché les mêmes cartes et se sont servis d’Emerald aux mêmes tours de joueur"),
+    ("fr", "ils ont pris les mêmes plats, tiré les mêmes cartes de la pioche et se sont servis d’Emerald aux mêmes "
+            "tours de joueur"),
     ("it", "hanno preso gli stessi piatti, pescato le stesse carte dal mazzo e usato Emerald negli stessi turni")])
 def test_king_luis_same_moves_are_named_as_its_book_names_them(lang: str, moves: str) -> None:
     """Terminal round 46 it17: "si sono prese o giocate le stesse carte" on King Lui's Gentle Overeating, where nobody
