@@ -233,6 +233,21 @@ def _house_advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
     return -1
 
 
+def _plain_move(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
+    """A rollout's move where the rule adds no action (no ``legal_actions`` hook): the heuristic among ``codes``, as
+    ``quick`` would choose it after finding every code the game's own (without listing them again)."""
+    return usual(ctx, s, codes, m, mt)  # noqa: F821 - bound by ``house_loops``
+
+
+def _plain_advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
+    """``_house_advice`` where the rule adds no action: the heuristic's move, as the game's own driver's."""
+    action = usual(ctx.step, ctx.s0, codes, k, mt)  # noqa: F821 - bound by ``house_loops``
+    for i in range(k):
+        if codes[i] == action:
+            return i
+    return -1
+
+
 @_kernel
 def _house_sample(ctx, mt):
     kl.determinize(ctx.s0, ctx.s, ctx.s0[kl.S_PLAYER], ctx.step.kit.cfg, mt)
@@ -280,14 +295,16 @@ def house_loops_of(house: Any) -> HouseLoops:
     if house.name not in _HOUSE_LOOPS:
         from cardgen.games.king_lui.compiled_house import own_kernel, usual_kernel
 
-        _HOUSE_LOOPS[house.name] = house_loops(house.name, house.steps, own_kernel, usual_kernel)
+        _HOUSE_LOOPS[house.name] = house_loops(house.name, house.steps, own_kernel, usual_kernel, house.adds_actions)
     return _HOUSE_LOOPS[house.name]
 
 
-def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any) -> HouseLoops:
+def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, adds: bool = True) -> HouseLoops:
     """The search's kernels bound to a house rule's ``steps`` (``legal_now``, ``act``, ``outcome``: ``compiled
     .house_loop``) and the covered heuristic's kernels (``own_legal``, ``usual``: ``compiled_house``), compiled as
-    ``name`` + ``_search`` (numba's disk cache keeps one copy per version of the rule file, as the loop's)."""
+    ``name`` + ``_search`` (numba's disk cache keeps one copy per version of the rule file, as the loop's). A rule
+    that adds no action (``adds`` False: no ``legal_actions`` hook) lists only the game's own: its rollouts and
+    advice take the heuristic's move without sorting the game's actions from added ones."""
     from cardgen.engine.coverloop import bind_quick, bind_split
     from cardgen.jit import bind
 
@@ -295,13 +312,14 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any) ->
     inline = {"inline": "always"}
     rule = {"legal_now": steps["legal_now"], "act": steps["act"]}
     split_ = bind_split(name, own_legal)
-    quick_ = bind_quick(name, split_, usual)
+    quick_ = bind_quick(name, split_, usual) if adds else bind(_plain_move, name, inline, usual=usual)
     roll = bind(house_rollout, name, inline, quick=quick_, **rule)
     from cardgen.games.king_lui.compiled_house import borrowed, step_context_kernel
 
     kernels = {"context": bind(house_context, name, None, step_context=step_context_kernel, borrowed=borrowed),
                "root": _root,
-               "advice": bind(_house_advice, name, inline, split=split_, usual=usual),
+               "advice": (bind(_house_advice, name, inline, split=split_, usual=usual) if adds
+                          else bind(_plain_advice, name, inline, usual=usual)),
                "sample": _house_sample, "start_round": _start_round,
                "legal": bind(_house_legal, name, inline, legal_now=rule["legal_now"]),
                "apply": bind(_house_apply, name, inline, act=rule["act"]),
