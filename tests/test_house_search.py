@@ -20,8 +20,10 @@ from cardgen.house import install
 
 PAIRED = SearchParams(40, 0.7, 0.25, 0.1, True, True, 1.0)
 TREE = SearchParams(60, 0.7, 0.25, 0.1, True, False, 1.0)
-#: hooks that run at every action and change nothing
+#: hooks that run at every action and change nothing: the rule's apply (its rollouts take the heuristic's move at
+#: once), its legal_actions (which may add actions: each rollout move sorts the game's actions from added ones)
 SAME = "def apply(state, action, default):\n    default(action)\n"
+SAME_LEGAL = "def legal_actions(state, default):\n    return default()\n"
 #: the apply hook raises once the supply is down to a third: samples meet it, the root does not
 FAILS = ("def apply(state, action, default):\n    if action == ('draw',) and state.turns > 6:\n"
          "        raise ValueError('no more draws')\n    default(action)\n")
@@ -46,11 +48,12 @@ def _walk(game, seed: int, steps: int):  # type: ignore[no-untyped-def]
         state.apply(own[rng.randrange(len(own))])
 
 
+@pytest.mark.parametrize("rule", [SAME, SAME_LEGAL], ids=["apply", "legal_actions"])
 @pytest.mark.parametrize("params", [PAIRED, TREE], ids=["paired", "tree"])
-def test_a_rule_that_changes_nothing_searches_as_the_base_game(params: SearchParams, tmp_path: Path) -> None:
+def test_a_rule_that_changes_nothing_searches_as_the_base_game(params: SearchParams, rule: str, tmp_path: Path) -> None:
     from tests.test_house import project
 
-    house, base = _games(project(tmp_path, SAME))
+    house, base = _games(project(tmp_path, rule))
     checked = 0
     for seed in range(2):
         for h, b in zip(_walk(house, seed, 30), _walk(base, seed, 30)):
