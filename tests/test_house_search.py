@@ -121,3 +121,25 @@ def test_validate_with_search_players_plays_a_shipped_house_rule(tmp_path: Path,
     house_file = "variants/king_lui/house/gentle_overeating.py"
     # a scores hook King Lui's compiled tier compiles: "only that engine can run a project's code" is not said
     assert f"is written in Python ({house_file})" not in err and "Note (trial)" not in err
+
+
+def test_the_advice_on_a_rule_that_adds_an_action_is_the_heuristics_move(tmp_path: Path) -> None:
+    """Search keeps its advice unless its samples clearly beat it; with a threshold no sample reaches, its decision is
+    the advice: the heuristic's move among the game's own actions (``CoveredAgent.advice_choice``), never a random
+    try of the added action. The base game's driver advises the same move on the same position and seed."""
+    from tests.test_house import project
+
+    house, base = _games(project(tmp_path, bench_cover.PASS))
+    kept = SearchParams(8, 0.7, 0.25, 0.1, True, True, 1e9)
+    same = offered = 0
+    for seed in range(2):
+        for h, b in zip(_walk(house, seed, 30), _walk(base, seed, 30)):
+            legal = h.legal_actions()
+            if ("pass",) not in legal:
+                continue
+            offered += 1
+            got = legal[compiled_search.house_search(h, kept, legal, 77 + offered)]
+            own = b.legal_actions()
+            assert got != ("pass",)
+            same += got == own[compiled_search.compiled_search(b, kept, own, 77 + offered)]
+    assert offered >= 20 and same >= 0.9 * offered, (same, offered)

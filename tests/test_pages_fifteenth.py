@@ -370,3 +370,6 @@ def test_the_overviews_length_note_names_the_games_rounds() -> None:
     html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en", {"king_lui": naming})
     assert "in the game’s own rounds (courses) and in turns;" in html
     assert "in the game’s own rounds and in turns;" in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
+    for lang, said in (("fr", "propre à chaque jeu (services)."), ("it", "propria di ciascun gioco (portate).")):
+        named = Naming.of(resolve("king_lui", Path(__file__).parents[1]), lang)
+        assert said in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", lang, {"king_lui": named})

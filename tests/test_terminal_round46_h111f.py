@@ -479,7 +479,7 @@ def test_fr47_the_overview_says_the_length_in_player_turns_and_each_games_own_un
     from cardgen.report.words import PAGES
 
     intro = plain(PAGES["fr"]["overview_intro"])
-    assert "La durée est une moyenne, en tours de joueur et dans l’unité propre à chaque jeu." in intro
+    assert "La durée est une moyenne, en tours de joueur et dans l’unité propre à chaque jeu{rounds}." in intro
     assert "manches" not in intro
 
 

@@ -413,7 +413,7 @@ def test_it45_the_overview_s_balance_column_rule_reads_in_two_clauses() -> None:
     only."""
     from cardgen.report.words import page_words
 
-    kw = dict(total="T", games="300 partite", each="ciascuna", agents="a", seed=1, cap="10.000")
+    kw = dict(total="T", games="300 partite", each="ciascuna", agents="a", seed=1, cap="10.000", rounds="")
     said = plain(page_words("overview_intro", "it", both=page_words("overview_both_two", "it"), **kw))
     assert said.endswith("La colonna «equilibrio» indica il giocatore più lontano dalla quota equa; se qualcuno è "
                          "segnalato o vicino al limite del caso, indica invece tutti questi giocatori (con 2 "

@@ -20,7 +20,7 @@ from cardgen.engine.searchparams import PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action, State
-from cardgen.engine.searchloop import OK, bind_search, copy_into, prepare, run
+from cardgen.engine.searchloop import OK, _index, bind_search, copy_into, prepare, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import Tables, tables
 from cardgen.games.king_lui.engine import KingLuiState
@@ -227,10 +227,7 @@ def _house_advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
         action = new[fastrng.randbelow(mt, u)]
     else:
         action = usual(step, ctx.s0, known, kn, mt)  # noqa: F821 - bound by ``house_loops``
-    for i in range(k):
-        if codes[i] == action:
-            return i
-    return -1
+    return _index(codes, k, action)
 
 
 def _plain_move(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
@@ -241,11 +238,7 @@ def _plain_move(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
 
 def _plain_advice(ctx, codes, k, mt):  # type: ignore[no-untyped-def]
     """``_house_advice`` where the rule adds no action: the heuristic's move, as the game's own driver's."""
-    action = usual(ctx.step, ctx.s0, codes, k, mt)  # noqa: F821 - bound by ``house_loops``
-    for i in range(k):
-        if codes[i] == action:
-            return i
-    return -1
+    return _index(codes, k, usual(ctx.step, ctx.s0, codes, k, mt))  # noqa: F821 - bound by ``house_loops``
 
 
 @_kernel
