@@ -1,0 +1,51 @@
+"""Terminal round 46, part i2: the Italian reader's faults still open (docs/reads/terminal-round-46-fixes-i2.md)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.simulate.summary import Naming, _held_cards
+
+LANGS = ("en", "fr", "it")
+
+# a card hardly played whose variant-side interval leaves 0 out, 13 cards judged at once, with the base game's gap
+_HELD = {"component": "dice", "held_flag": "weak", "difference": -0.137, "plays_per_seat": 0.03,
+         "flag_low": -0.250, "flag_high": -0.024, "judged": True,
+         "change": {"metric": "card:dice", "significant": False},
+         "base": {"difference": -0.085, "plays_per_seat": 0.04}}
+
+
+def _judged(n: int) -> list[dict]:
+    return [_HELD] + [{"component": f"c{i}", "judged": True, "difference": 0.0} for i in range(n - 1)]
+
+
+@pytest.mark.parametrize(("lang", "bracket", "after"), [
+    ("en", "(2.4 to 25.0 below, allowing for chance on an interval widened for the 13 cards judged at once).",
+     " In the base game, the rate is 8.5 below the others’, and the change from the base game to the variant may "
+     "be chance. "),
+    ("fr", "(entre 2,4 et 25,0 points de moins, compte tenu du hasard, sur un intervalle élargi pour les 13 cartes "
+           "jugées à la fois).",
+     " Dans le jeu de base, il est inférieur de 8,5 à celui des autres, et l’écart entre les deux jeux peut venir "
+     "du hasard. "),
+    ("it", "(da 2,4 a 25,0 in meno, tenuto conto del caso, su un intervallo allargato per le 13 carte valutate "
+           "insieme).",
+     " Nel gioco base è inferiore di 8,5 punti, e la differenza tra i due giochi può essere dovuta al caso. ")])
+def test_it23_a_card_hardly_played_says_the_other_game_in_a_sentence_of_its_own(lang: str, bracket: str,
+                                                                                after: str) -> None:
+    """it23: «(da 2,4 a 25,0 in meno, tenuto conto del caso, su un intervallo allargato per le 13 carte valutate
+    insieme; 8,5 in meno nel gioco base, e la differenza tra i due giochi può essere dovuta al caso)»: three facts in
+    one bracket, one of them about the other game. The sentence for one card keeps the range in its bracket and says
+    the other game, and whether the change is chance, in a sentence of its own; the list line for several cards
+    keeps its bracket (a line, not a sentence)."""
+    [line] = _held_cards({"component_impact": _judged(13)}, lang, Naming(names={"dice": "Dice"}))
+    assert typeset(bracket + after, lang) in line, line
+    # one bracket, holding no ";" (the joiner of the old three facts)
+    brackets = re.findall(r"\(([^)]*)\)", line)
+    assert not any(";" in b for b in brackets), brackets
+    # several cards: the list line keeps the other game in its bracket
+    two = _held_cards({"component_impact": _judged(13) + [{**_HELD, "component": "coin"}]}, lang,
+                      Naming(names={"dice": "Dice"}))
+    assert typeset({"en": "8.5 below in the base game", "fr": "8,5 de moins dans le jeu de base",
+                    "it": "8,5 in meno nel gioco base"}[lang], lang) in two[1], two
