@@ -49,3 +49,42 @@ def test_it23_a_card_hardly_played_says_the_other_game_in_a_sentence_of_its_own(
                       Naming(names={"dice": "Dice"}))
     assert typeset({"en": "8.5 below in the base game", "fr": "8,5 de moins dans le jeu de base",
                     "it": "8,5 in meno nel gioco base"}[lang], lang) in two[1], two
+
+
+@pytest.mark.parametrize(("lang", "none", "all_", "base_none"), [
+    ("en", "(no games instead of 90.0%)", "(all games instead of 62.0%)", "(6.0% of games instead of none)"),
+    ("fr", "(aucune partie au lieu de 90,0 %)", "(toutes les parties au lieu de 62,0 %)",
+     "(6,0 % des parties au lieu d’aucune)"),
+    ("it", "(in nessuna partita invece che nel 90,0%)", "(in tutte le partite invece che nel 62,0%)",
+     "(il 6,0% delle partite invece che in nessuna)")])
+def test_it29_a_share_of_none_or_all_of_the_games_is_said_in_words(lang: str, none: str, all_: str,
+                                                                   base_none: str) -> None:
+    """it29: «lo 0,0% delle partite invece del 90,0%» (fix's pair comparison, compare's sentences): heavy, and a
+    decimal over-precise for none of 50 games. A share of exactly none or all of the games is said in words, in every
+    language (en38 the same); a share that only rounds to 0,0 keeps its figure."""
+    from cardgen.simulate.verdict import sentence
+
+    def said(b: float, v: float) -> str:
+        return sentence({"metric": "gap:bank_short", "base": b, "variant": v, "difference": v - b,
+                         "low": v - b - 0.05, "high": v - b + 0.05}, lang, cases={"gap:bank_short": "X"})
+    assert typeset(none, lang) in said(0.9, 0.0)
+    assert typeset(all_, lang) in said(0.62, 1.0)
+    assert typeset(base_none, lang) in said(0.0, 0.06)
+    assert typeset({"en": "(0.0% of games instead of 90.0%)", "fr": "(0,0 % des parties au lieu de 90,0 %)",
+                    "it": "(lo 0,0% delle partite invece del 90,0%)"}[lang], lang) in said(0.9, 0.0004)
+
+
+@pytest.mark.parametrize(("lang", "shares"), [
+    ("en", "in all games at 3 players, all at 4, 98.0% at 6"),
+    ("fr", "dans toutes les parties à 3 joueurs, toutes à 4, 98,0 % à 6"),
+    ("it", "in tutte le partite con 3 giocatori, tutte con 4, 98,0% con 6")])
+def test_it31_fix_says_a_shortage_in_every_game_without_a_decimal(lang: str, shares: str) -> None:
+    """it31: fix's trial lines «carenza di monete in banca nel 100,0% delle partite con 3 giocatori, 100,0% con 4,
+    100,0% con 5, 98,0% con 6»: on 100 games the decimal of 100,0% is false precision; a shortage in every game is
+    said so."""
+    from cardgen.tune.fix import short_counts_text
+
+    metrics = {n: {f"problem:{n}:short:unpaid_by_bank": (0.5, share, share)} for n, share in ((3, 1.0), (4, 1.0),
+                                                                                           (6, 0.98))}
+    [line] = short_counts_text(metrics, lang, Naming(), label="X")
+    assert typeset(shares, lang) in line, line
