@@ -88,3 +88,17 @@ def test_it31_fix_says_a_shortage_in_every_game_without_a_decimal(lang: str, sha
                                                                                            (6, 0.98))}
     [line] = short_counts_text(metrics, lang, Naming(), label="X")
     assert typeset(shares, lang) in line, line
+
+
+def test_it38_the_italian_notes_say_holm_and_obrien_fleming_are_statistical_methods() -> None:
+    """it38: «(correzione di Holm)» … «(metodo di O’Brien–Fleming)», proper names with nothing to say what they
+    are, the only jargon of pages written for a designer: each is named as a statistical method (one colon a
+    sentence kept: fifteenth reading it56)."""
+    from cardgen.report import impact
+    from cardgen.simulate.verdict import WORDS as VERDICT
+    from cardgen.terminal import say
+
+    assert "(con la correzione statistica di Holm)" in VERDICT["it"]["footnote"]
+    assert "(con la correzione statistica di Holm)" in VERDICT["it"]["footnote_each"]
+    assert "(metodo statistico di O’Brien–Fleming)" in say("looks_note", "it", looks=10)
+    assert "(correzione statistica di Holm, vedi la nota sopra)" in impact.WORDS["it"]["footnote"]
