@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BOOKS = sorted(p for p in (ROOT / "cardgen").rglob("*.json") if p.with_suffix(".py").is_file())
 LANGS = set(SHIPPED)
 #: tables keyed by the language's own words (plural -> singular): only their size must match
-WORD_KEYED = {"singular", "whole"}  # "whole": verdict.json's wording of none or all of the games, pairs of own words
+WORD_KEYED = {"singular"}
 #: tables of a word's forms by CLDR plural category or exact number (``cardgen.text``): each language
 #: has its own categories; each needs ``other`` and may fill in only the number
 COUNT_KEYED = {"times", "ordinal"}

@@ -299,7 +299,8 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     template = up if d > 0 else down
     if is_share(name):  # a share of exactly none or all of the games is said so: "lo 0,0% delle partite" on 50
         # games was heavy and over-precise, "100,0%" a false decimal (terminal round 46 it29, it31, en38)
-        for side, x in (("v", m.get("variant")), ("b", m.get("base"))):
+        for side, x in (("b", m.get("base")), ("v", m.get("variant"))):  # the base's first: a variant's pair
+            # may hold the base's words, "(in nessuna partita invece che nel {b}"
             end = "0" if x is not None and abs(x) < 1e-9 else "1" if x is not None and abs(x - 1) < 1e-9 else ""
             for old, said in WHOLE.get(lang, {}).get(side + end, []) if end else []:
                 template = template.replace(old, said)
