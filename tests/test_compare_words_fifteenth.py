@@ -29,7 +29,7 @@ def test_a_figure_column_is_named_figure_as_on_the_deck_pages() -> None:
 @pytest.mark.parametrize(("lang", "plain", "name"), [
     ("en", "may stop early, but only on a change that is already very clear", "(the O’Brien–Fleming method)"),  # en27: the en dash of two names
     ("fr", "peut s’arrêter tôt, à condition que l’écart soit déjà très net", "(méthode d’O’Brien-Fleming)"),
-    ("it", "una soglia più severa all’inizio e meno severa alla fine", "(metodo di O’Brien–Fleming)")])
+    ("it", "una soglia più severa all’inizio e meno severa alla fine", "(metodo statistico di O’Brien–Fleming)")])  # terminal round 46 it38
 def test_the_interim_checks_say_their_method_in_plain_words_first(lang: str, plain: str, name: str) -> None:
     """fr45, it56: "au seuil d'O'Brien-Fleming" named a method a designer cannot use; plain words first, the name
     in brackets after them, one colon per sentence."""

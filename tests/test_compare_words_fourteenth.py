@@ -114,19 +114,19 @@ def test_a_card_hardly_played_says_it_would_be_flagged_and_its_unit_once(lang: s
 
 @pytest.mark.parametrize(("lang", "variant", "base"), [
     ("en", "with the variant, players dealt it have a win rate 13.7 percentage points below the others’ (3.3 to "
-           "24.1 below, allowing for chance; 8.5 below in the base game,",
+           "24.1 below, allowing for chance). In the base game, the rate is 8.5 below",
      "in the base game, players dealt it have a win rate 8.5 percentage points below the others’ (1.0 to 30.0 "
-     "below, allowing for chance; 13.7 below with the variant,"),
+     "below, allowing for chance). With the variant, the rate is 13.7 below"),
     ("fr", "avec la variante, le taux de victoire des joueurs qui l’avaient dans leur main de départ est inférieur de "
-           "13,7 points de pourcentage à celui des autres (entre 3,3 et 24,1 points de moins, compte tenu du hasard ; 8,5 de moins "
-           "dans le jeu de base,",
+           "13,7 points de pourcentage à celui des autres (entre 3,3 et 24,1 points de moins, compte tenu du hasard). Dans le jeu "
+           "de base, il est inférieur de 8,5",
      "dans le jeu de base, le taux de victoire des joueurs qui l’avaient dans leur main de départ est inférieur de "
-     "8,5 points de pourcentage à celui des autres (entre 1,0 et 30,0 points de moins, compte tenu du hasard ; 13,7 de moins avec "
-     "la variante,"),
+     "8,5 points de pourcentage à celui des autres (entre 1,0 et 30,0 points de moins, compte tenu du hasard). Avec la "
+     "variante, il est inférieur de 13,7"),
     ("it", "con la variante la quota di vittorie di chi l’aveva nella mano iniziale sia inferiore di 13,7 punti "
-           "percentuali a quella degli altri (da 3,3 a 24,1 in meno, tenuto conto del caso; 8,5 in meno nel gioco base,",
+           "percentuali a quella degli altri (da 3,3 a 24,1 in meno, tenuto conto del caso). Nel gioco base è inferiore di 8,5 punti,",
      "nel gioco base la quota di vittorie di chi l’aveva nella mano iniziale sia inferiore di 8,5 punti percentuali "
-     "a quella degli altri (da 1,0 a 30,0 in meno, tenuto conto del caso; 13,7 in meno con la variante,")])
+     "a quella degli altri (da 1,0 a 30,0 in meno, tenuto conto del caso). Con la variante è inferiore di 13,7 punti,")])
 def test_a_card_hardly_played_says_whose_interval_leaves_out_0_and_prints_it(lang: str, variant: str,
                                                                               base: str) -> None:
     """Eighteenth reading (fr47): "one card is not flagged although its interval leaves out 0: … Game of Dice:

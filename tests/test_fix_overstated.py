@@ -89,15 +89,16 @@ def test_a_trial_left_a_little_above_the_aim_says_by_a_little() -> None:
 def test_a_shortage_left_at_several_player_counts_is_one_clause() -> None:
     """(en29, it30) "3 players: the bank cannot pay all it owes in 100% of games; 4 players: the bank cannot pay
     all it owes in 100% of games; …" on one trial line: the case once, then its share at each player count; a
-    seat left is said after it, at its own player count."""
+    seat left is said after it, at its own player count. A share of every game is said so (terminal round 46 it31:
+    "100,0%" on 100 games gave a false decimal)."""
     left = {n: {f"problem:{n}:short:unpaid_by_bank": (0.5, share, share)} for n, share in ((3, 1.0), (4, 0.86), (6, 0.07))}
     left[4]["problem:4:seat"] = (0.01, 0.4, 0.4)
     said = {lang: plain(_fixer(lang, []).left_text(left, lang, Naming.of(_draco(), lang))) for lang in ("en", "fr", "it")}
-    assert said["en"] == ("the bank cannot pay all it owes in 100.0% of games at 3 players, 86.0% at 4, 7.0% at 6; "
+    assert said["en"] == ("the bank cannot pay all it owes in all games at 3 players, 86.0% at 4, 7.0% at 6; "
                           "4 players: one player’s share of wins is off the fair share beyond chance")
-    assert said["fr"].startswith("la banque ne peut pas verser tout ce qu’elle doit dans 100,0 % des parties à 3 joueurs, "
+    assert said["fr"].startswith("la banque ne peut pas verser tout ce qu’elle doit dans toutes les parties à 3 joueurs, "
                                  "86,0 % à 4, 7,0 % à 6 ; 4 joueurs : ")
-    assert said["it"].startswith("la banca non può pagare tutto ciò che deve nel 100,0% delle partite con 3 giocatori, "
+    assert said["it"].startswith("la banca non può pagare tutto ciò che deve in tutte le partite con 3 giocatori, "
                                  "86,0% con 4, 7,0% con 6; 4 giocatori: ")
 
 

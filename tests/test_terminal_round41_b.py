@@ -142,7 +142,7 @@ def test_a_hardly_played_card_s_gap_is_hedged_as_its_plays_allow(lang: str, hedg
     from cardgen.terminal import say
 
     for key in nonempty(["held_one", "held_many"]):
-        said = say(key, lang, card="C", side="s", gap="g", details="", n=2, times="0.1")
+        said = say(key, lang, card="C", side="s", gap="g", details="", range="", other="", n=2, times="0.1")
         assert hedged in said and flat not in said and "ne peuvent pas venir" not in said, said
 
 

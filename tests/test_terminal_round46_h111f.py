@@ -49,10 +49,10 @@ def test_fr9_draco_s_card_key_says_fortune_not_score(lang: str) -> None:
 
 # -- fr28*: the pair comparison's shortage share says which games it is on -------------------------------------------
 
-ON_PAIRS = {"en": "Fewer games with a shortage of coins in the bank (0.0% of games instead of 94.0%, on these 50 pairs).",
-            "fr": "Moins de parties avec un manque de pièces à la banque (0,0 % des parties au lieu de 94,0 %, sur ces 50 "
+ON_PAIRS = {"en": "Fewer games with a shortage of coins in the bank (no games instead of 94.0%, on these 50 pairs).",
+            "fr": "Moins de parties avec un manque de pièces à la banque (aucune partie au lieu de 94,0 %, sur ces 50 "
                   "paires).",
-            "it": "Meno partite con carenza di monete in banca (lo 0,0% delle partite invece del 94,0%, su queste 50 "
+            "it": "Meno partite con carenza di monete in banca (in nessuna partita invece che nel 94,0%, su queste 50 "
                   "coppie)."}
 
 

@@ -584,8 +584,10 @@ def test_compare_says_lo_0_per_cent_in_italian() -> None:
     from cardgen.simulate.verdict import sentence
     m = {"metric": "end_reason:bank_empty", "base": 0.71, "variant": 0.0, "difference": -0.71, "low": -0.8,
          "high": -0.6}
-    text = sentence(m, "it")
+    text = sentence({**m, "variant": 0.0004, "difference": -0.7096}, "it")
     assert "(lo 0,0% delle partite invece del 71,0%)" in text, text
+    # terminal round 46 it29: a share of exactly none of the games is said so
+    assert "(in nessuna partita invece che nel 71,0%)" in sentence(m, "it")
 
 
 def test_design_indicators_stand_one_a_line_in_one_column() -> None:

@@ -209,21 +209,22 @@ def test_a_change_beyond_chance_at_some_counts_is_said_at_those_counts(lang: str
     # twenty-seventh reading (en16, fr22, it33): 70 to 80 words in one sentence, "a flag needs 0.1" and "ne servono
     # 0,1" read as counts, "gagnent 13,7 points de pourcentage moins souvent" a calque: the fact, then why
     ("en", "“Dice” is not flagged, although, with the variant, players dealt it have a win rate 13.7 percentage "
-           "points below the others’ (2.4 to 25.0 below, allowing for chance; 8.5 below in the base game, and the "
-           "change from the base game to the variant may be chance). The simulated players almost never play it "
+           "points below the others’ (2.4 to 25.0 below, allowing for chance). In the base game, the rate is 8.5 "
+           "below the others’, and the change from the base game to the variant may be chance. The simulated players almost never play it "
            "(0.03 times per player per game), so the gap can hardly come from its effect: cardgen flags a card only if "
            "it is played at least 0.1 times per player per game."),  # terminal round 40 en20, en21; round 41 en44
     ("fr", "La carte « Dice » n’est pas signalée. Pourtant, avec la variante, le taux de victoire des joueurs qui "
            "l’avaient dans leur main de départ est inférieur de 13,7 points de pourcentage à celui des autres (entre "
-           "2,4 et 25,0 points de moins, compte tenu du hasard ; 8,5 de moins dans le jeu de base, et l’écart entre les deux jeux "
-           "peut venir du hasard). Mais les joueurs automatiques ne la jouent presque jamais (0,03 fois par joueur et "
+           "2,4 et 25,0 points de moins, compte tenu du hasard). Dans le jeu de base, il est inférieur de 8,5 à celui "
+           "des autres, et l’écart entre les deux jeux peut venir du hasard. Mais les joueurs automatiques ne la jouent presque jamais (0,03 fois par joueur et "
            "par partie) : cet écart ne peut donc guère venir de son effet, et cardgen ne signale qu’une carte jouée au "
            "moins 0,1 fois par joueur et par partie."),
     # terminal round 40 it21, it22: a card hardly played is judged, only never flagged; the gap said of the share
     # (terminal round 41 en44: "can hardly come from its effect", never "cannot", in the three languages: pins updated)
     ("it", "La carta «Dice» non è segnalata, benché con la variante la quota di vittorie di chi l’aveva nella mano "
            "iniziale sia inferiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in meno, tenuto conto "
-           "del caso; 8,5 in meno nel gioco base, e la differenza tra i due giochi può essere dovuta al caso). I "
+           "del caso). Nel gioco base è inferiore di 8,5 punti, e la differenza tra i due giochi può essere dovuta "
+           "al caso. I "
            "giocatori automatici però non la giocano quasi mai (0,03 volte per giocatore a partita), quindi la "
            "differenza difficilmente può venire dal suo effetto: cardgen segnala una carta solo se è giocata almeno "
            "0,1 volte per giocatore a partita.")])  # terminal round 41 en44: "can hardly" in all three
@@ -243,11 +244,12 @@ def test_a_card_hardly_played_is_one_sentence_that_says_its_gap_in_words(lang: s
     assert typeset({"en": "13.7 percentage points above the others’ (2.4 to 25.0 above",
                     "fr": "supérieur de 13,7 points de pourcentage à celui des autres (entre 2,4 et 25,0 points de plus",
                     "it": "superiore di 13,7 punti percentuali a quella degli altri (da 2,4 a 25,0 in più"}[lang], lang) in line
-    assert typeset({"en": "8.5 below in the base game, and the change from the base game to the variant is beyond "
-                          "chance",
-                    "fr": "8,5 de moins dans le jeu de base, et l’écart entre les deux jeux dépasse ce que le hasard "
-                          "peut expliquer",
-                    "it": "8,5 in meno nel gioco base, e la differenza tra i due giochi difficilmente è dovuta al "
+    # terminal round 46 it23: the other game in a sentence of its own, not a third fact in the bracket
+    assert typeset({"en": "In the base game, the rate is 8.5 below the others’, and the change from the base game to "
+                          "the variant is beyond chance",
+                    "fr": "Dans le jeu de base, il est inférieur de 8,5 à celui des autres, et l’écart entre les deux "
+                          "jeux dépasse ce que le hasard peut expliquer",
+                    "it": "Nel gioco base è inferiore di 8,5 punti, e la differenza tra i due giochi difficilmente è dovuta al "
                           "caso"}[lang], lang) in line
 
 

@@ -3524,16 +3524,25 @@ def held_gap(c: Mapping[str, Any], lang: str, cards: int = 0) -> dict[str, str]:
         ends = [e.lstrip("+-\u2212") for e in marked_ends(low, high, lang, True)]  # the interval leaves 0 out:
         near, far = ends if abs(low) <= abs(high) else ends[::-1]  # both ends one way, the nearer to 0 first
         details.append(say(f"held_range_{wide}{way}", lang, low=near, high=far, cards=cards))
+    other_sentence = ""
     if other.get("difference") is not None:
         d = other["difference"]
         key = "none" if round(d * 100, 1) == 0 else "less" if d < 0 else "more"
         # with whether the variant changed the gap beyond chance: "8.5 less in the base game" alone read as the
         # variant's doing (twelfth reading fr47)
+        change = say(change_key(c).replace("card_change", "held_change"), lang)
         details.append(say("held_other_with", lang, other=say(f"held_other_{key}", lang, gap=size(d),
-                                                              side=say(other_side, lang)),
-                           change=say(change_key(c).replace("card_change", "held_change"), lang)))
+                                                              side=say(other_side, lang)), change=change))
+        # ``held_one``, a sentence, says the other game in a sentence of its own after the bracket of the range:
+        # the range, the other game's gap and the change in one bracket were three facts, one of them about the
+        # other game (terminal round 46 it23); ``held_row``, a list line, keeps them in its bracket
+        said = say(f"held_one_other_{key}", lang, gap=size(d), side=say(other_side, lang))
+        other_sentence = " " + say("held_one_other", lang, other=said[:1].upper() + said[1:], change=change)
     return {"side": say(side, lang), "gap": say(f"held_gap_{way}", lang, gap=size(own.get("difference") or 0)),
             "details": say("held_details", lang, items=say("held_joiner", lang).join(details)) if details else "",
+            "range": say("held_details", lang, items=details[0]) if details and low is not None and high is not None
+            else "",
+            "other": other_sentence,
             "n": _times(own.get("plays_per_seat"), lang) if own.get("plays_per_seat") is not None else "–"}
 
 

@@ -82,6 +82,11 @@ SENTENCES = _BOOK["sentences"]
 
 WORDS = _BOOK["words"]
 
+#: per language, the wording of a share that is exactly none (``v0``, ``b0``) or all (``v1``, ``b1``) of the games,
+#: as (template's words, their replacement) pairs for the variant's {v} and the base game's {b} (terminal round 46
+#: it29, it31): applied to a sentence's template before its figures, each pair only where it is found
+WHOLE = _BOOK["whole"]
+
 #: a figure's short name (``labels``) and, for a figure that needs one, its definition (``glosses``): a
 #: compare table names the figure short and defines it once in a legend, validate says both at once
 SHORT = _BOOK["labels"]
@@ -292,6 +297,13 @@ def sentence(m: dict[str, Any], lang: str = "en", words: Mapping[str, Any] | Non
     up, down = table[key]
     d = shown(m)[0]
     template = up if d > 0 else down
+    if is_share(name):  # a share of exactly none or all of the games is said so: "lo 0,0% delle partite" on 50
+        # games was heavy and over-precise, "100,0%" a false decimal (terminal round 46 it29, it31, en38)
+        for side, x in (("b", m.get("base")), ("v", m.get("variant"))):  # the base's first: a variant's pair
+            # may hold the base's words, "(in nessuna partita invece che nel {b}"
+            end = "0" if x is not None and abs(x) < 1e-9 else "1" if x is not None and abs(x - 1) < 1e-9 else ""
+            for old, said in WHOLE.get(lang, {}).get(side + end, []) if end else []:
+                template = template.replace(old, said)
     named = short if key in ("gap_named", "gap_named_note") else \
         ((tally_name(name, lang, words) or name.split(":", 1)[1].replace("_", " ")) if group(name) == "internal"
          else label(name, lang, words))  # a tally no one names: its id in words, once

@@ -642,12 +642,17 @@ def short_counts_text(metrics: dict[int, dict[str, Metric]], lang: str, naming: 
         for k in sorted(m):
             if k.startswith(f"{PROBLEM}{players}:short:"):
                 shares.setdefault(k.split(":", 3)[3], []).append((players, m[k][1]))
+    def whole(key: str, share: float) -> str:  # a share of exactly all or none of the games said in words: "nel
+        # 100,0% delle partite con 3 giocatori, 100,0% con 4" gave a false decimal (terminal round 46 it31)
+        return key + ("_all" if abs(share - 1) < 1e-9 else "_none" if abs(share) < 1e-9 else "")
+
     out = []
     for tally, counts in shares.items():
         (first, share), rest = counts[0], counts[1:]
-        said = ", ".join([word("short_first", lang, share=percent(share, lang, fixed=True),
+        said = ", ".join([word(whole("short_first", share), lang, share=percent(share, lang, fixed=True),
                                players=say_n("players", first, lang)),
-                          *(word("short_next", lang, share=percent(v, lang, fixed=True), n=n) for n, v in rest)])
+                          *(word(whole("short_next", v), lang, share=percent(v, lang, fixed=True), n=n)
+                            for n, v in rest)])
         out.append(word("short_counts_case", lang, case=label, shares=said) if label is not None
                    else _short_said("short_counts", tally, lang, naming, shares=said))
     return out
