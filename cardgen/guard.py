@@ -133,6 +133,18 @@ def _no_atexit(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 
 _REAL_EXIT = os._exit
 _REAL_ATEXIT = atexit.register
+
+
+def _disarm() -> None:
+    """At exit, our timer stopped: ``call`` leaves its handler and a pending timer installed between calls, and the
+    interpreter's finalization puts ``SIGALRM``'s default action back, so a timer going off while a long exit runs
+    (numba's caches written on a loaded machine) killed the process with "Alarm clock" (-14) after its work was
+    done (seen in test_house_compiled's subprocess, 2026-12-05)."""
+    if _signal.getsignal(_signal.SIGALRM) is _alarm:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+_REAL_ATEXIT(_disarm)
 _OS_MODULE = sys.modules[os.name]  # posix (or nt): where os._exit comes from
 _forked = False  # the guarded call running forked (``os.register_at_fork``)
 #: Project code left a thread running: the process must end without waiting for it.

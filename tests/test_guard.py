@@ -243,3 +243,18 @@ def test_the_fork_hooks_mark_a_fork_inside_project_code_end_its_copy_and_let_a_w
     with pytest.raises(Ended) as info:
         guard._in_fork_child()  # inside project code: the copy ends at once
     assert info.value.args == (1,)
+
+
+def test_a_pending_timer_is_stopped_at_exit() -> None:
+    """A guarded call leaves its handler and timer installed for the next call; at exit the timer is stopped, so a
+    long exit (finalization puts SIGALRM's default action back) is never killed by "Alarm clock" (-14)."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, signal\n"
+            "atexit.register(lambda: print('left', signal.getitimer(signal.ITIMER_REAL)[0]))\n"  # runs after guard's
+            "from cardgen import guard\nguard.call(lambda: None)\n"
+            "print('armed', signal.getitimer(signal.ITIMER_REAL)[0] > 0)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["armed", "True", "left", "0.0"], done.stdout
