@@ -455,8 +455,9 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
                     compiled_here(deck.game, fast, deck.id, p)
     total = opts.games * len(counts)
     jobs = opts.jobs or max(1, min(os.cpu_count() or 1, math.ceil(total / 200)))
-    size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs))))
     design = Design.of(opts.games, opts.fixed)
+    # chunks small enough that a look's pairs keep every worker busy (a count that stops leaves no one idle)
+    size = opts.chunk_size or max(1, min(250, math.ceil(opts.games / (4 * jobs)), math.ceil(design.looks[0] / (2 * jobs))))
     edits, sources = _differences(base, variant), base.spec.tally_sources
 
     def speaks(name: str) -> bool:
@@ -486,7 +487,8 @@ def run_compare(base: ResolvedDeck, variant: ResolvedDeck, opts: CompareOptions)
     disable = None if opts.progress is None else not opts.progress
     with tqdm(total=2 * total, unit=say("bar_unit", opts.lang), file=sys.stderr, disable=disable,
               desc=say("bar_compare", opts.lang)) as bar:
-        for chunk, _, (tb, tv, paired) in run_chunks(todo(), jobs, opts.scheduler, run_pair_chunk):
+        for chunk, _, (tb, tv, paired) in run_chunks(todo(), jobs, opts.scheduler, run_pair_chunk,
+                                                    lambda chunk: chunk.players not in stops):
             if chunk.players in stops:
                 continue  # sent before its count stopped: beyond the look that decided, never counted
             mine = state[chunk.players]

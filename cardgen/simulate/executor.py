@@ -37,39 +37,55 @@ R = TypeVar("R")
 
 
 def run_chunks(todo: Iterable[tuple[K, C]], jobs: int, scheduler: str | None = None,
-               fn: Callable[[C], R] = run_chunk) -> Iterator[tuple[K, C, R]]:  # type: ignore[assignment]
+               fn: Callable[[C], R] = run_chunk,  # type: ignore[assignment]
+               wanted: Callable[[C], bool] | None = None) -> Iterator[tuple[K, C, R]]:
     """Run ``fn`` on each chunk of ``(key, chunk)`` pairs; yield ``(key, chunk, result)`` in order.
 
     ``fn`` is a module-level function (workers import it by name): ``run_chunk`` for
     validation, ``run_pair_chunk`` for comparisons. ``scheduler`` (a Dask scheduler
     address) sends the chunks to that cluster; otherwise ``jobs`` worker processes run
-    them (in this process when ``jobs`` is 1).
+    them (in this process when ``jobs`` is 1). ``wanted`` (asked again before each wait)
+    says whether a chunk in flight is still needed: one that is not is cancelled where it
+    has not started and never yielded (a comparison whose player count has stopped).
     """
     if scheduler:
-        yield from _dask(todo, scheduler, fn)
+        yield from _dask(todo, scheduler, fn, wanted)
         return
     if jobs == 1:
         for key, chunk in todo:
             yield key, chunk, fn(chunk)
         return
     with worker_pool(jobs) as pool:  # workers die with this process
-        yield from _windowed(todo, lambda chunk: pool.submit(fn, chunk), 3 * jobs)
+        yield from _windowed(todo, lambda chunk: pool.submit(fn, chunk), 3 * jobs, wanted=wanted)
 
 
 def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: int,
-              result: Callable[[Any], Any] = lambda fut: fut.result()) -> Iterator[tuple[K, C, Any]]:
-    """Keep at most ``width`` chunks in flight; yield results in order (``result`` waits for one);
-    cancel the rest on exit."""
+              result: Callable[[Any], Any] = lambda fut: fut.result(),
+              wanted: Callable[[C], bool] | None = None) -> Iterator[tuple[K, C, Any]]:
+    """Keep at most ``width`` chunks in flight; yield results in order (``result`` waits for one),
+    dropping the chunks ``wanted`` no longer wants (cancelled where not started: their workers are
+    free for the next); cancel the rest on exit."""
     window: deque[tuple[K, C, Future[Any]]] = deque()
+
+    def drop_unwanted() -> None:
+        if wanted is None:
+            return
+        for entry in [e for e in window if not wanted(e[1])]:
+            entry[2].cancel()  # a chunk already running finishes in its worker; its result is never read
+            window.remove(entry)
+
     try:
         for key, chunk in todo:
             window.append((key, chunk, _submitted(submit, chunk, window)))
+            drop_unwanted()
             if len(window) >= width:
                 k, c, fut = window.popleft()
                 yield k, c, _result(fut, c, result)
+        drop_unwanted()
         while window:
             k, c, fut = window.popleft()
             yield k, c, _result(fut, c, result)
+            drop_unwanted()
     finally:
         for _, _, fut in window:
             fut.cancel()
@@ -203,13 +219,14 @@ def cluster_result(client: Any, scheduler: str, fut: Any, echo: Callable[[str], 
             echo(say("dask_no_worker", scheduler=scheduler, s=f"{waited:.0f}", limit=f"{WORKER_WAIT_SECONDS:.0f}"))
 
 
-def _dask(todo: Iterable[tuple[K, C]], scheduler: str, fn: Callable[[C], Any]) -> Iterator[tuple[K, C, Any]]:
+def _dask(todo: Iterable[tuple[K, C]], scheduler: str, fn: Callable[[C], Any],
+          wanted: Callable[[C], bool] | None = None) -> Iterator[tuple[K, C, Any]]:
     client = connect(scheduler)
     try:
         workers = max(1, _workers(client, scheduler))
         # pure=False: two chunks with equal fields are still two tasks (they never are, but be explicit).
         yield from _windowed(todo, lambda chunk: client.submit(fn, chunk, pure=False), 3 * workers,
-                             lambda fut: cluster_result(client, scheduler, fut))
+                             lambda fut: cluster_result(client, scheduler, fut), wanted)
     finally:
         try:
             client.close(timeout=2)
