@@ -36,7 +36,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     import types
@@ -292,3 +292,70 @@ def compile_notice(what: str) -> str:
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\)", what)) and m[2] in word("search_kinds"):
         return say("compiling_search", game=m[1], kind=word("search_kinds")[m[2]])
     return say("compiling", what=what)
+
+
+
+#: per dispatcher: a key of the arguments (``_shape``; the context's member identities) -> (the context, the
+#: compiled code for their types); see ``call``
+_COMPILED: "dict[int, dict[tuple, tuple[object, Callable[..., object]]]]" = {}
+#: the scalar classes ``_shape`` knows: numba types each alike whatever its value (filled at the first ``call``)
+_SCALARS: set[type] = set()
+#: entries one dispatcher keeps (a game's buffers grown for a longer cap make a new context)
+_KEEP = 8
+
+
+def _shape(x: object) -> object:
+    """What numba's type of ``x`` follows from, where ``call`` can tell it cheaply: an array's dtype, dimensions,
+    contiguity, alignment and writability; a tuple's class and members'; a number's class. None otherwise."""
+    kind = type(x)
+    if kind in _SCALARS:
+        return kind
+    if isinstance(x, tuple):
+        members = tuple(map(_shape, x))
+        return None if None in members else (kind, members)
+    flags = getattr(x, "flags", None)
+    if flags is None or not hasattr(x, "ndim"):
+        return None
+    return x.dtype.str, x.ndim, flags.c_contiguous, flags.f_contiguous, flags.aligned, flags.writeable  # type: ignore[attr-defined]
+
+
+def _identity(x: object) -> object:
+    """``x``'s identity, a tuple's by its class and its members' (a context's named tuples may be made anew for each
+    call over the same arrays)."""
+    return (type(x), tuple(map(_identity, x))) if isinstance(x, tuple) else id(x)
+
+
+def call(dispatcher: object, args: tuple, context: int) -> object:
+    """``dispatcher(*args)``, the arguments typed once for all calls alike.
+
+    numba types every argument at each call, in Python for a tuple holding a typed container: a house rule's loop
+    context holds some fifty arrays and typed containers (``king_lui.compiled.HouseContext``), about 0.3 ms a call,
+    several times what a whole covered game of King Lui takes in compiled code, paid at every game a comparison plays
+    one by one. ``args[context]``'s type follows from its members', which never change: it is kept per identity of
+    its members (``_identity``), the context kept with it (its members stay alive: their identities are not reused
+    while kept);
+    the other arguments' types, per what numba types them by (``_shape``). The compiled code is the dispatcher's own
+    (``overloads``), kept with the key (a numba type hashes itself in Python: looking up a context's signature
+    costs about what typing it does); where it has none for these types yet, an argument ``_shape`` cannot tell,
+    or under ``NUMBA_DISABLE_JIT``, the dispatcher is called as usual (it types, and compiles).
+    """
+    overloads = getattr(dispatcher, "overloads", None)
+    if overloads is None:  # a plain Python function (``NUMBA_DISABLE_JIT``)
+        return dispatcher(*args)  # type: ignore[operator]
+    if not _SCALARS:
+        import numpy as np
+        _SCALARS.update((bool, int, np.int64, np.uint64))
+    key = tuple(_identity(a) if i == context else _shape(a) for i, a in enumerate(args))
+    if None in key:
+        return dispatcher(*args)  # type: ignore[operator]
+    kept = _COMPILED.setdefault(id(dispatcher), {})
+    got = kept.get(key)
+    if got is None:
+        typeof = dispatcher.typeof_pyval  # type: ignore[attr-defined]
+        compiled = overloads.get(tuple(typeof(a) for a in args))
+        if compiled is None:  # not compiled for these types yet: the dispatcher compiles; the next call keeps it
+            return dispatcher(*args)  # type: ignore[operator]
+        if len(kept) >= _KEEP:
+            kept.clear()
+        got = kept[key] = (args[context], compiled.entry_point)
+    return got[1](*args)

@@ -24,6 +24,7 @@ from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, 
 from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import KingLuiGame, KingLuiState
 from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAPS, TIE_BREAKS, gap_detail
+from cardgen import jit
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -332,7 +333,7 @@ class KingLuiFast(BatchEngine):
                       + (f" and {more} more)" if more else ")"),
                       guard.time_limit(), pid)
         try:
-            return self.loop(part, first, ctx, buffers)
+            return jit.call(self.loop, (part, first, ctx, buffers), 2)
         finally:
             contain.leave(pid)
 
@@ -359,7 +360,7 @@ class KingLuiFast(BatchEngine):
         contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {state.seed})",
                       guard.time_limit(), pid)
         try:
-            ended = self.house.future(*args)
+            ended = jit.call(self.house.future, args, 3)
         finally:
             contain.leave(pid)
         if not ended:
