@@ -144,13 +144,13 @@ def test_a_cost_in_gold_coins_gives_their_silver(lang: str, gold: str, silver: s
 @pytest.mark.parametrize(("lang", "names"), [
     ("en", {"zork_multiplier": "Multiplier on the cost of Zork’s seat, paid by the richest player",
             "silver_per_gold": "Value of a gold coin in silver coins",
-            "pile_rebuilds": "Number of times the discards become a new draw pile"}),
+            "pile_rebuilds": "Number of times the draw pile is rebuilt from the discard pile"}),
     ("fr", {"zork_multiplier": "Multiple de la somme due pour Zork, payée par le joueur le plus riche",
             "silver_per_gold": "Valeur d’une pièce d’or en pièces d’argent",
-            "pile_rebuilds": "Nombre de fois où la défausse devient une nouvelle pioche"}),
+            "pile_rebuilds": "Nombre de fois où la pioche est reconstituée avec la défausse"}),
     ("it", {"zork_multiplier": "Multiplo della somma dovuta per Zork, pagata dal giocatore più ricco",
             "silver_per_gold": "Valore di una moneta d’oro in monete d’argento",
-            "pile_rebuilds": "Numero di volte in cui gli scarti diventano un nuovo mazzo"})])
+            "pile_rebuilds": "Numero di volte in cui il mazzo si ricostituisce con gli scarti"})])
 def test_the_levers_are_named_by_clear_noun_phrases(lang: str, names: dict[str, str]) -> None:
     """fr27, it34: "nombre de fois que le plus riche paie le coût de la place de Zork" beside "nombre de fois où",
     and "monete d'argento che vale una moneta d'oro": each lever a noun phrase true to what it changes."""

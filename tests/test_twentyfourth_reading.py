@@ -310,24 +310,24 @@ FRESH = {3: {"short:unpaid_by_bank": (0.0, 0.0, 0.0)},
 BACK = {3: {"short:unpaid_by_bank": (0.093, 0.06, 0.13), "problem:3:short:unpaid_by_bank": (0.043, 0.093, 0.093)}}
 # twenty-fourth reading en20, it29: "a problem it creates there" / "su quelle partite" read as the search's games: the
 # new problem is said on "those same fresh games", and the sentence ends with its full stop
-NEW = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) still fixes the problems on fresh "
+NEW = {"en": "Trial 21 (number of times the draw pile is rebuilt from the discard pile 1 → 0) still fixes the problems on fresh "
              "games, but is set aside for a problem it creates on those same fresh games, which the base game does "
              "not have: at 5 players, player 1 wins 13.0% of games, below the fair share (20.2%) beyond chance.",
-       "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) corrige aussi les problèmes "
+       "fr": "L’essai 21 (nombre de fois où la pioche est reconstituée avec la défausse 1 → 0) corrige aussi les problèmes "
              "sur des parties nouvelles, mais n’est pas retenu, car il crée sur ces mêmes parties nouvelles un problème "
              "que le jeu de base n’a pas : à 5 joueurs, le joueur 1 gagne 13,0 % des parties, moins que sa part équitable "
              "(20,2 %), un écart que le hasard explique mal.",
-       "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) risolve i problemi anche "
+       "it": "La prova 21 (numero di volte in cui il mazzo si ricostituisce con gli scarti 1 → 0) risolve i problemi anche "
              "su partite nuove, ma è scartata perché su quelle stesse partite nuove crea un problema che il gioco base "
              "non ha: con 5 giocatori, il giocatore 1 vince il 13,0% delle partite, meno della quota equa (20,2%), e "
              "la differenza è più grande di quanto il caso spieghi di solito."}
-LEFT = {"en": "Trial 21 (number of times the discards become a new draw pile 1 → 0) is set aside, as what it fixed on "
+LEFT = {"en": "Trial 21 (number of times the draw pile is rebuilt from the discard pile 1 → 0) is set aside, as what it fixed on "
               "the search’s games is not fixed on fresh ones: shortage of coins in the bank in 9.3% of games at 3 "
               "players.",
-        "fr": "L’essai 21 (nombre de fois où la défausse devient une nouvelle pioche 1 → 0) n’est pas retenu, car ce "
+        "fr": "L’essai 21 (nombre de fois où la pioche est reconstituée avec la défausse 1 → 0) n’est pas retenu, car ce "
               "qu’il corrigeait sur les parties de la recherche ne l’est plus sur des parties nouvelles : manque de "
               "pièces à la banque dans 9,3 % des parties à 3 joueurs.",
-        "it": "La prova 21 (numero di volte in cui gli scarti diventano un nuovo mazzo 1 → 0) è scartata, perché ciò che "
+        "it": "La prova 21 (numero di volte in cui il mazzo si ricostituisce con gli scarti 1 → 0) è scartata, perché ciò che "
               "risolveva sulle partite della ricerca non è risolto su partite nuove: carenza di monete in banca nel "
               "9,3% delle partite con 3 giocatori."}
 

@@ -106,12 +106,12 @@ def test_the_charity_toast_says_who_gets_the_coin_on_a_tie_and_who_gives_none(la
 
 # -- en57: every change line a sentence --------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "  change: the box holds 41 gold coins instead of 25. The discards never become a new draw pile "
+    ("en", "  change: the box holds 41 gold coins instead of 25. The draw pile is never rebuilt "
            "(instead of once)."),
-    ("fr", "  changement : la boîte contient 41 pièces d’or au lieu de 25. La défausse ne devient jamais une nouvelle "
-           "pioche (contre une fois auparavant)."),
-    ("it", "  cambiamento: la scatola contiene 41 monete d’oro invece di 25. Gli scarti non diventano mai un nuovo "
-           "mazzo (invece di una volta).")])
+    ("fr", "  changement : la boîte contient 41 pièces d’or au lieu de 25. La pioche n’est jamais "
+           "reconstituée (contre une fois auparavant)."),
+    ("it", "  cambiamento: la scatola contiene 41 monete d’oro invece di 25. Il mazzo non si ricostituisce "
+           "mai (invece di una volta).")])
 def test_fix_says_a_rule_s_change_as_a_sentence_as_a_count_s(lang: str, said: str) -> None:
     """Read 20, en57: "change: the box holds 41 gold coins instead of 25." beside "change: number of times the
     discards become a new draw pile, now 0 instead of 1.": a rule's change is a sentence too, in the words Draco's
@@ -130,20 +130,20 @@ def test_fix_says_a_rule_s_change_as_a_sentence_as_a_count_s(lang: str, said: st
 
 
 @pytest.mark.parametrize(("lang", "values", "said"), [
-    ("en", (2, 1, 3), "The discards become a new draw pile up to twice (instead of once). Each player starts with 1 "
+    ("en", (2, 1, 3), "The draw pile is rebuilt up to twice (instead of once). Each player starts with 1 "
                       "gold coin instead of 2. Each neighbour of Aunt Sarah draws 3 cards at a toast instead of 1."),
-    ("fr", (2, 1, 3), "La défausse devient une nouvelle pioche jusqu’à deux fois (contre une fois auparavant). Chaque joueur "
+    ("fr", (2, 1, 3), "La pioche est reconstituée jusqu’à deux fois (contre une fois auparavant). Chaque joueur "
                       "commence avec 1 pièce d’or au lieu de 2. Chaque voisin de Tante Sarah pioche 3 cartes lors "
                       "d’un toast au lieu de 1."),
-    ("it", (2, 1, 3), "Gli scarti diventano un nuovo mazzo fino a due volte (invece di una volta). Ogni giocatore "
+    ("it", (2, 1, 3), "Il mazzo si ricostituisce fino a due volte (invece di una volta). Ogni giocatore "
                       "comincia con 1 moneta d’oro invece di 2. Ogni vicino di Zia Sara pesca 3 carte a ogni "
                       "brindisi invece di 1."),
-    ("en", (0, 0, 0), "The discards never become a new draw pile (instead of once). Each player starts with 0 gold "
+    ("en", (0, 0, 0), "The draw pile is never rebuilt (instead of once). Each player starts with 0 gold "
                       "coins instead of 2. Each neighbour of Aunt Sarah draws 0 cards at a toast instead of 1."),
-    ("fr", (0, 0, 0), "La défausse ne devient jamais une nouvelle pioche (contre une fois auparavant). Chaque joueur commence "
+    ("fr", (0, 0, 0), "La pioche n’est jamais reconstituée (contre une fois auparavant). Chaque joueur commence "
                       "avec 0 pièce d’or au lieu de 2. Les voisins de Tante Sarah ne piochent aucune carte lors d’un "
                       "toast (au lieu de 1)."),
-    ("it", (0, 0, 0), "Gli scarti non diventano mai un nuovo mazzo (invece di una volta). Ogni giocatore comincia con "
+    ("it", (0, 0, 0), "Il mazzo non si ricostituisce mai (invece di una volta). Ogni giocatore comincia con "
                       "0 monete d’oro invece di 2. I vicini di Zia Sara non pescano nessuna carta ai brindisi (invece "
                       "di 1).")])
 def test_a_rule_s_sentence_agrees_with_its_new_value(lang: str, values: tuple[int, int, int], said: str) -> None:
