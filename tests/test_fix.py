@@ -68,7 +68,7 @@ def test_a_card_flagged_strong_or_weak_is_a_problem_unless_an_identical_card_pla
     naming = Naming.of(Resolver(Project.open(ROOT)).resolve("draco"), "en")
     assert problem_line(found[0], "en", naming) == ("4 players: “Shakedown” is too strong: players whose "
                                                     "opening hand held it win 10.0 percentage points more often than the other players "
-                                                    "[+6.0 to +14.0]")
+                                                    "(6.0 to 14.0 points more, allowing for chance)")
     assert "trop faible" in problem_line(found[1], "fr", Naming.of(Resolver(Project.open(ROOT)).resolve("draco"),
                                                                       "fr"))
 
@@ -272,9 +272,10 @@ def test_a_box_short_of_silver_gets_the_smallest_cure_tried_checked_on_fresh_see
     # en53: in words, once; en35: the coins by their plural, as the rulebook says them, never a quoted card title
     # twenty-third reading fr32: the rules' number, no "may show" over the tool's own data
     # terminal round 45 fr26: the true reason, the game's file gives the number twice
-    assert "\nLever left out of the search: value of a gold coin in silver coins, because the game’s file gives " \
-        "this number a second time, for the gold coins, and cardgen refuses the file when the two differ, while " \
-        "the search changes only the rule. To try another value, make a variant that changes both numbers (and " \
+    # terminal round 46 en31: short sentences
+    assert "\nLever left out of the search: value of a gold coin in silver coins. The game’s file gives this number " \
+        "twice, in the rule and in the data of the gold coins; cardgen refuses a file where the two differ, and " \
+        "the search changes only the rule. To try another value, make a variant that changes both (and " \
         "change the gold coins too, if your edition marks that number on them)." \
         in unwrapped(said.err) and "does not resolve" not in said.err and "components[" not in said.err
     assert "“Gold coin”" not in said.err

@@ -224,17 +224,20 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     weak = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", -0.266), ("high", -0.047)))
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
     said = [short, weak, seat]
-    assert [first_interval(p, said) for p in said] == [False, True, False]
+    # a card's interval wholly on one side is said in words (terminal round 46 en37): the seat's is the first bracket
+    assert [first_interval(p, said) for p in said] == [False, False, True]
     naming = Naming.of(_draco(), "en")
     # its name outside the brackets, which hold the two ends alone as every other interval (fr61, it50)
-    assert problem_line(weak, "en", naming, seen=True, label=True).endswith(
-        "than the other players, 95% interval [4.7 to 26.6]")  # terminal round 41 it31: no double negative
+    assert problem_line(seat, "en", naming, label=True).endswith("of games, 95% interval [17.1% to 39.9%]")
     assert problem_line(seat, "en", naming).endswith("of games [17.1% to 39.9%]")
-    assert plain(problem_line(weak, "fr", Naming.of(_draco(), "fr"), seen=True, label=True)).endswith(
-        "à celui des autres, intervalle à 95 % [4,7 ; 26,6]")
-    assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True, label=True)).endswith(
-        "degli altri, intervallo al 95% [4,7; 26,6]")  # as every other output says it (terminal round 40 it26)
-    assert plain(problem_line(weak, "it", Naming.of(_draco(), "it"), seen=True)).endswith("degli altri [4,7; 26,6]")
+    assert problem_line(weak, "en", naming, seen=True).endswith(
+        "than the other players (4.7 to 26.6 points less, allowing for chance)")  # round 41 it31: no double negative
+    crossing = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", -0.266), ("high", 0.01)))
+    assert [first_interval(p, [short, crossing, seat]) for p in (short, crossing, seat)] == [False, True, False]
+    assert plain(problem_line(crossing, "it", Naming.of(_draco(), "it"), seen=True, label=True)).endswith(
+        "degli altri, intervallo al 95% [−26,6; +1,0]")  # as every other output says it (terminal round 40 it26)
+    assert plain(problem_line(crossing, "it", Naming.of(_draco(), "it"), seen=True)).endswith(
+        "degli altri [−26,6; +1,0]")
 
 
 def test_a_flagged_card_compares_win_rates_in_french() -> None:
@@ -244,9 +247,9 @@ def test_a_flagged_card_compares_win_rates_in_french() -> None:
     weak = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", -0.266), ("high", -0.047)))
     strong = Problem("card", "to-and-fro", 3, 0.157, 0.047, (("side", "strong"), ("low", 0.047), ("high", 0.266)))
     fr = Naming.of(_draco(), "fr")
-    assert "était inférieur de 15,7 points de pourcentage à celui des autres [" in plain(
+    assert "était inférieur de 15,7 points de pourcentage à celui des autres (de 4,7" in plain(
         problem_line(weak, "fr", fr, seen=True))
-    assert "est supérieur de 15,7 points de pourcentage à celui des autres [" in plain(problem_line(strong, "fr", fr))
+    assert "est supérieur de 15,7 points de pourcentage à celui des autres (de 4,7" in plain(problem_line(strong, "fr", fr))
     assert "won 15.7 percentage points less often than the other players" in problem_line(
         weak, "en", Naming.of(_draco(), "en"), seen=True)
 

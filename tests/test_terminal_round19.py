@@ -41,9 +41,10 @@ def test_a_tie_break_says_who_wins_not_which_number(deck: str, rule: str, says: 
     # this lever apart from the others: the rules fix it, not the box's contents
     # terminal round 45 fr26: "a number the rules set" was no reason (other rule numbers are levers): the game's
     # file gives the number twice (rules.silver_per_gold and the coin's data.silver) and refuses them apart
-    ("en", "Lever left out of the search: value of a gold coin in silver coins, because the game’s file gives this "
-           "number a second time, for the gold coins, and cardgen refuses the file when the two differ, while the "
-           "search changes only the rule. To try another value, make a variant that changes both numbers (and "
+    # terminal round 46 en31: four chained clauses made short sentences
+    ("en", "Lever left out of the search: value of a gold coin in silver coins. The game’s file gives this number "
+           "twice, in the rule and in the data of the gold coins; cardgen refuses a file where the two differ, and "
+           "the search changes only the rule. To try another value, make a variant that changes both (and "
            "change the gold coins too, if your edition marks that number on them).",
      "because that number is printed on “Favour”"),
     # terminal round 46 fr29: the file's entry (« les données des pièces d’or ») apart from the coins

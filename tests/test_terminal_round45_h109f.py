@@ -21,8 +21,9 @@ def plain(text: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "reason", "old"), [
-    ("en", "because the game’s file gives this number a second time, for the gold coins, and cardgen refuses the "
-           "file when the two differ", "a number the rules set"),
+    # terminal round 46 en31: four clauses chained by "because … and … while": short sentences
+    ("en", ". The game’s file gives this number twice, in the rule and in the data of the gold coins; cardgen refuses "
+           "a file where the two differ, and the search changes only the rule.", "a number the rules set"),
     # terminal round 46 fr29: « pour les pièces d’or » (the file's entry) then « changez aussi les pièces d’or » (the
     # coins): one name for two things
     ("fr", "car ce nombre figure deux fois dans le fichier du jeu, dans la règle et dans les données des pièces d’or, "

@@ -216,27 +216,20 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                     high=significant(d["high"], lang))
     if p.kind == "card":
         d = dict(p.detail)
-        low, high, signed = gap_ends(d["low"], d["high"])
-        return word("problem_card" + tense, lang, players=players, verdict=word(f"too_{d['side']}", lang),
-                    side=card_side(d["side"], lang),
-                    card=QUOTED[lang].format(naming.names.get(p.name, p.name)),
-                    # a difference of win rates: points, never "%"
-                    diff=points(abs(p.share), lang, signed=False, unit=False), named=named,
-                    low=points(low, lang, signed=signed, unit=False),
-                    high=points(high, lang, signed=signed, unit=False))
+        fields = {"players": players, "verdict": word(f"too_{d['side']}", lang), "side": card_side(d["side"], lang),
+                  "card": QUOTED[lang].format(naming.names.get(p.name, p.name)),
+                  "diff": points(abs(p.share), lang, signed=False, unit=False)}  # win rates' difference: points
+        if sized(p):  # wholly on the gap's side: its sizes in words, never a bracket of unsigned ends (en37)
+            return word("problem_card" + tense + "_sized", lang, **fields,
+                        sized=word("card_more_sized" if d["side"] == "strong" else "card_less_sized", lang),
+                        low=points(min(abs(d["low"]), abs(d["high"])), lang, signed=False, unit=False),
+                        high=points(max(abs(d["low"]), abs(d["high"])), lang, signed=False, unit=False))
+        return word("problem_card" + tense, lang, **fields, named=named,  # crossing 0: a signed bracket
+                    low=points(d["low"], lang, signed=True, unit=False),
+                    high=points(d["high"], lang, signed=True, unit=False))
     from cardgen.simulate.summary import tally_words
     return word("problem_gap", lang, players=players, gap=tally_words("gap", p.name, lang, naming),
                 share=percent(p.share, lang))
-
-
-def gap_ends(low: float, high: float) -> tuple[float, float, bool]:
-    """A flagged card's interval as its line says the gap: "won 15.7 percentage points less often …" followed by
-    "[−26.6 to −4.7]" was a double negative (terminal round 41 it31); an interval wholly below 0 is said as the
-    sizes of the shortfall, smallest first and unsigned ("[4.7 to 26.6]"); any other keeps its signs ("won 10.0
-    percentage points more often … [+6.0 to +14.0]" has no negative). The last item: whether to sign the ends."""
-    if high < 0:
-        return -high, -low, False
-    return low, high, True
 
 
 def card_side(side: str, lang: str) -> str:
@@ -246,10 +239,20 @@ def card_side(side: str, lang: str) -> str:
     return word("card_more" if side == "strong" else "card_less", lang)
 
 
+def sized(p: Problem) -> bool:
+    """Whether card problem ``p``'s interval lies wholly on its gap's side of 0, said in words as the gap's sizes
+    ("won 15.7 percentage points less often … (4.7 to 26.6 points less, allowing for chance)", compare's form):
+    "[4.7 to 26.6]" beside "less often" read as a gain (terminal round 46 en37, it28, fr33), "[−26.6 to −4.7]" as a
+    double negative (round 41 it31). One crossing 0 keeps its signed bracket."""
+    d = dict(p.detail)
+    return p.kind == "card" and (d["low"] > 0 or d["high"] < 0)
+
+
 def first_interval(p: Problem, said: list[Problem]) -> bool:
-    """Whether ``p`` is the first of the problems ``said`` (in the order they are printed) with an interval: a
-    seat's or a card's, the one labelled "95% interval" (the vocabulary's rule: named once, then brackets)."""
-    return next((q for q in said if q.kind in ("seat", "card")), None) is p
+    """Whether ``p`` is the first of the problems ``said`` (in the order they are printed) with a bracketed
+    interval: a seat's or a card's (not one in words, ``sized``), the one labelled "95% interval" (the vocabulary's
+    rule: named once, then brackets)."""
+    return next((q for q in said if q.kind == "seat" or (q.kind == "card" and not sized(q))), None) is p
 
 
 def slight(share: float, games: int) -> bool:
@@ -1902,8 +1905,8 @@ def found_summary(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> list[st
         return []
     lang = fixer.opts.lang
     return [word("found_head", lang)] + [  # each change its own sentences, capital first, as a list item
-        word("found_item", lang, k=k, change=describe_change(fixer.deck, fixer.opts.params, prop.trial.values,
-                                                             fixer.own, lang))
+        word("found_item", lang, k=k, trial=prop.trial.number + 1,  # the number the notes below give it (en36)
+             change=describe_change(fixer.deck, fixer.opts.params, prop.trial.values, fixer.own, lang))
         for k, (prop, _) in enumerate(written, 1)]
 
 

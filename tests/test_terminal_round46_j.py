@@ -1,0 +1,89 @@
+"""Terminal round 46, part j (docs/reads/terminal-round-46-fixes-j.md): faults of the English reader's list left by
+parts e and g, each in every language where it was."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.tune.space import Param
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["  1. Trial 27. The box holds 41 gold coins instead of 25.",
+            "  2. Trial 19. The draw pile is never rebuilt (instead of once)."]),
+    ("fr", ["  1. Essai 27. La boîte contient 41 pièces d’or au lieu de 25.",
+            "  2. Essai 19. La pioche n’est jamais reconstituée (contre une fois auparavant)."]),
+    ("it", ["  1. Prova 27. La scatola contiene 41 monete d’oro invece di 25.",
+            "  2. Prova 19. Il mazzo non si ricostituisce mai (invece di una volta)."])])
+def test_en36_each_fix_found_names_its_trial(lang: str, said: list[str]) -> None:
+    """en36: "Trials 22, 8, 5, 2 and 1 also reached the search's aim" could not be followed: the list of fixes never
+    said which trial each one was. en32: the draw pile is rebuilt, as the book says, not "the discards become a new
+    draw pile"."""
+    from cardgen.tune.fix import found_summary
+
+    deck = resolve("draco", ROOT)
+    params = [Param("count", "gold-coin", low=25, high=100), Param("rule", "pile_rebuilds", low=0, high=3)]
+    own = {params[0].key: 25, params[1].key: 1}
+    fixer = SimpleNamespace(deck=deck, own=own, opts=SimpleNamespace(lang=lang, params=params))
+    trials = [SimpleNamespace(number=26, values={**own, params[0].key: 41}),
+              SimpleNamespace(number=18, values={**own, params[1].key: 0})]
+    written = [(SimpleNamespace(trial=t), Path(f"fix-{k}.yaml")) for k, t in enumerate(trials, 1)]
+    lines = found_summary(fixer, written)  # type: ignore[arg-type]
+    assert lines[1:] == said
+
+
+@pytest.mark.parametrize(("lang", "label"), [
+    ("en", "Number of times the draw pile is rebuilt from the discard pile"),
+    ("fr", "Nombre de fois où la pioche est reconstituée avec la défausse"),
+    ("it", "Numero di volte in cui il mazzo si ricostituisce con gli scarti")])
+def test_en32_the_rule_is_named_in_the_books_terms_in_the_book_and_the_reports(lang: str, label: str) -> None:
+    """en32/en54: the book says the draw pile is rebuilt from the discard pile; fix and compare said "the discards
+    become a new draw pile". The rule's name is the book's msgid, so book and reports say it alike."""
+    from cardgen.simulate.summary import Naming
+
+    deck = resolve("draco", ROOT)
+    assert Naming.of(deck, lang).rule("pile_rebuilds", lang) == label
+
+
+def test_en31_the_lever_left_out_is_said_in_short_sentences() -> None:
+    """en31: "Lever left out of the search: …, because the game's file gives this number a second time, for the gold
+    coins, and cardgen refuses the file when the two differ, while the search changes only the rule." (four clauses;
+    "a second time, for the gold coins" opaque). The lever, then why, in sentences, as the Italian already said it."""
+    from cardgen.tune.fix import word
+
+    for key in ("left_out_set", "left_out_set_plural"):
+        said = word(key, "en", lever="the value of a gold coin", piece="the gold coin", pieces="gold coins")
+        assert said.startswith("Lever left out of the search: the value of a gold coin. The game’s file gives this "
+                               "number twice, in the rule and in the data of ")
+        assert "because" not in said and "while" not in said and "a second time" not in said
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_en37_a_cards_gap_is_said_with_its_sizes_in_words_beside_less_often(lang: str) -> None:
+    """en37 (it28, fr33): "won 15.7 percentage points less often than the other players, 95% interval [4.7 to
+    26.6]": an interval of a shortfall printed as positive ends, where validate prints the same gap "−15.7 [−26.6
+    to −4.7]". Both ends are sizes of the gap, in words, as compare says its changes; one crossing 0 keeps its
+    signed bracket."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.tune.fix import Problem, problem_line
+
+    naming = Naming(names={"to-and-fro": "To and Fro"})
+    words = {"en": "(4.7 to 26.6 points less, allowing for chance)",
+             "fr": "(de 4,7 à 26,6 points de moins, compte tenu du hasard)",
+             "it": "(da 4,7 a 26,6 punti in meno, tenuto conto del caso)"}
+    for low, high in ((-0.266, -0.047), (-0.047, -0.266)):  # either order of the ends: smallest size first
+        weak = Problem("card", "to-and-fro", 3, -0.157, 0.047, (("side", "weak"), ("low", low), ("high", high)))
+        for seen in (False, True):
+            line = problem_line(weak, lang, naming, seen=seen, label=True).replace("\u202f", " ").replace("\xa0", " ")
+            assert line.endswith(words[lang]), line
+            assert "[" not in line
+    strong = Problem("card", "to-and-fro", 3, 0.1, 0.04, (("side", "strong"), ("low", 0.06), ("high", 0.14)))
+    more = {"en": "(6.0 to 14.0 points more,", "fr": "(de 6,0 à 14,0 points de plus,", "it": "(da 6,0 a 14,0 punti in più,"}
+    assert more[lang] in problem_line(strong, lang, naming).replace("\u202f", " ")
+    crossing = Problem("card", "to-and-fro", 3, 0.1, 0.04, (("side", "strong"), ("low", -0.02), ("high", 0.14)))
+    assert problem_line(crossing, "en", naming).endswith(" [−2.0 to +14.0]")
