@@ -120,12 +120,14 @@ def test_a_cure_that_changes_the_length_says_it_in_its_cost() -> None:
     trial = Trial(0, {rule.key: 0}, True, 1.5)
     prop = Proposal(trial, {}, {}, {}, length={3: (79.7, 46.4), 6: (69.4, 39.7)})
     text = cost_text(fixer, prop, [rule], "en")
-    assert text.startswith("reprint the rulebook (") and text.endswith(
-        "), and games become 42 to 43% shorter depending on the player count (29.7 to 33.3 fewer turns)")  # fr28
+    # terminal round 46 en33: the lever's name in brackets dropped (the change line above names the rule), the
+    # length a second clause
+    assert text == ("reprint the rulebook; games also become 42 to 43% shorter depending on the player count (29.7 "
+                    "to 33.3 fewer turns)")  # fr28
     one = Proposal(trial, {}, {}, {}, length={3: (79.7, 46.4)})
-    assert cost_text(fixer, one, [rule], "en").endswith(", and games become 42% shorter (33.3 fewer turns)")
+    assert cost_text(fixer, one, [rule], "en").endswith("; games also become 42% shorter (33.3 fewer turns)")
     longer = Proposal(trial, {}, {}, {}, length={3: (40.0, 50.0)})
-    assert cost_text(fixer, longer, [rule], "en").endswith(", and games become 25% longer (10.0 more turns)")
+    assert cost_text(fixer, longer, [rule], "en").endswith("; games also become 25% longer (10.0 more turns)")
     mixed = Proposal(trial, {}, {}, {}, length={3: (40.0, 50.0), 4: (60.0, 50.0)})
     assert "games" not in cost_text(fixer, mixed, [rule], "en")
     assert "games" not in cost_text(fixer, Proposal(trial, {}, {}, {}), [rule], "en")

@@ -223,14 +223,14 @@ def test_only_a_proposal_that_changes_the_game_says_so_on_its_cost_line() -> Non
                      length={3: (79.7, 46.4), 4: (76.9, 44.1)}, character=moves)
     props = [one, two, three]
     assert character_clause(one, props, "en") == "" and character_clause(two, props, "en") == ""
-    assert character_clause(three, props, "en") == " — this changes the game far more than fixes 1 and 2"
-    assert character_clause(three, [one, three], "en") == " — this changes the game far more than fix 1"
-    assert character_clause(three, [three], "en") == " — this changes the game itself, not only the problems it fixes"
+    assert character_clause(three, props, "en") == ". This changes the game far more than fixes 1 and 2"
+    assert character_clause(three, [one, three], "en") == ". This changes the game far more than fix 1"
+    assert character_clause(three, [three], "en") == ". This changes the game itself, not only the problems it fixes"
     other = Proposal(Trial(3, {}, True, 1.0), {}, {3: []}, {}, character={3: [FIX3[0]]})
-    assert character_clause(three, [other, three], "en") == " — this changes the game itself, not only the problems it fixes"
-    assert plain(character_clause(three, props, "fr")) == " — ce qui change le jeu bien plus que les corrections 1 et 2"
-    assert plain(character_clause(three, props, "it")) == " — il che cambia il gioco molto più delle correzioni 1 e 2"
-    assert plain(character_clause(three, [one, three], "it")) == " — il che cambia il gioco molto più della correzione 1"
+    assert character_clause(three, [other, three], "en") == ". This changes the game itself, not only the problems it fixes"
+    assert plain(character_clause(three, props, "fr")) == ". Cela change le jeu bien plus que les corrections 1 et 2"
+    assert plain(character_clause(three, props, "it")) == ". Questo cambia il gioco molto più delle correzioni 1 e 2"
+    assert plain(character_clause(three, [one, three], "it")) == ". Questo cambia il gioco molto più della correzione 1"
     # the cost line sums up a figure that moved the same way at every count compared, by its share of the deck's own
     fixer = _fixer("en", [], [RESHUFFLES])
     text = cost_text(fixer, three, [RESHUFFLES], "en")
@@ -246,4 +246,4 @@ def test_only_a_proposal_that_changes_the_game_says_so_on_its_cost_line() -> Non
     assert character_clause(partial, [one, partial], "en") != ""  # but it still changes the game
     # a share, in percentage points; a figure without words of its own by its name
     close = Proposal(three.trial, {}, {3: []}, {}, character={3: [_m("close_games", 0.30, 0.55, 0.1, 0.4)]})
-    assert plain(cost_text(fixer, close, [RESHUFFLES], "en")).endswith(") and close games up by 25.0 percentage points")
+    assert plain(cost_text(fixer, close, [RESHUFFLES], "en")) == "reprint the rulebook and close games up by 25.0 percentage points"

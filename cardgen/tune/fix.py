@@ -793,7 +793,7 @@ def print_cost(deck: ResolvedDeck, params: list[Param], values: dict[str, Any], 
             piece = QUOTED[lang].format(naming.names.get(p.component, p.component))
             out.append(word("reprint_card", lang, piece=piece))
         else:
-            out.append(word("reprint_rules", lang, rule=item_case(name, naming)))
+            out.append(word("reprint_rules", lang))  # the change line above names the rule (round 46 en33)
     return joined(out, lang)
 
 
