@@ -87,3 +87,20 @@ def test_en37_a_cards_gap_is_said_with_its_sizes_in_words_beside_less_often(lang
     assert more[lang] in problem_line(strong, lang, naming).replace("\u202f", " ")
     crossing = Problem("card", "to-and-fro", 3, 0.1, 0.04, (("side", "strong"), ("low", -0.02), ("high", 0.14)))
     assert problem_line(crossing, "en", naming).endswith(" [−2.0 to +14.0]")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_en39_why_one_figure_has_two_intervals_under_two_fixes_is_said(lang: str) -> None:
+    """en39: "silver coins the bank could not pay 5.9 → 0.0 −5.9 [−9.4 to −2.3]" under fix 1 and "[−9.4 to −2.4]"
+    under fix 3: the same 50 base games, the same 0.0, two intervals. The same means and the same spread give the
+    same interval before widening; Holm's widening follows the figures each comparison holds (how many, and each
+    one's rank), which the fixes do not share. The note that says intervals are widened now says so."""
+    from cardgen.tune.fix import word
+
+    said = {"en": "depends on the figures each comparison holds (how many, and how plainly each one moved)",
+            "fr": "dépend des indicateurs de chaque comparaison (leur nombre, et la netteté de chaque écart)",
+            "it": "dipende dalle misure di ciascun confronto (quante sono e quanto nettamente cambia ciascuna)"}[lang]
+    for key in ("note_both", "note_widened"):
+        assert said in word(key, lang).replace("\u202f", " ")
+    assert said in word("note_both_totals", lang, totals="x").replace("\u202f", " ")
+    assert said not in word("note_peaks", lang)  # no widening said, nothing to explain
