@@ -14,10 +14,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: the Charity Toast's gift in each language: the coin, given to the poorest other player (the worked example gives it
 #: to a named colour and is left out), and the words that make it conditional
-GIFT = {"en": (r"1 silver coin(?:, [^,]+,)? to the poorest other player", ("if they can", "if you can")),
-        "fr": (r"1 pièce d’argent au plus pauvre des autres joueurs", ("s’il le peut", "si vous le pouvez",
+GIFT = {"en": (r"one silver coin(?:, [^,]+,)? to the poorest other player", ("if they can", "if you can")),
+        "fr": (r"une pièce d’argent au plus pauvre des autres joueurs", ("s’il le peut", "si vous le pouvez",
                                                                       "si vous possédez au moins cette valeur")),
-        "it": (r"1 moneta d’argento al più povero degli altri giocatori", ("se può", "se puoi"))}
+        "it": (r"una moneta d’argento al più povero degli altri giocatori", ("se può", "se puoi"))}
 
 
 def _sentence(text: str, start: int, end: int) -> str:

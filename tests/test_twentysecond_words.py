@@ -76,15 +76,16 @@ def test_compare_s_fix_line_names_the_shortage(lang: str, said: str) -> None:
 # -- en47: the Charity Toast says what its code does ------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
     # round 26 (en, fr, it): "…to the poorest other player, if they can" read as if the poorest were the one who can
-    ("en", "before the bank settles a toast, the player proposing it, if they can, gives 1 silver coin to the poorest "
+    # terminal round 46 fr24: a word, not a digit, for one coin in running prose (the next sentence says "a gold coin")
+    ("en", "before the bank settles a toast, the player proposing it, if they can, gives one silver coin to the poorest "
            "other player. A proposer holding only gold gives a gold coin and takes change from the bank or from that "
            "player; if neither can make change, there is no gift. On a tie for poorest, the coin goes to "
            "the first of them in turn order after the proposer."),
-    ("fr", "avant que la banque ne règle le toast, celui qui le porte donne, s’il le peut, 1 pièce d’argent au plus "
+    ("fr", "avant que la banque ne règle le toast, celui qui le porte donne, s’il le peut, une pièce d’argent au plus "
            "pauvre des autres joueurs. S’il n’a que de l’or, il donne une pièce d’or et la banque ou le bénéficiaire "
            "lui rend la monnaie ; si personne ne le peut, il n’y a pas de don. À égalité entre les plus "
            "pauvres, la pièce va au premier d’entre eux dans l’ordre du tour après celui qui porte le toast."),
-    ("it", "prima che la banca regoli il brindisi, chi lo propone, se può, dà 1 moneta d’argento al più povero degli "
+    ("it", "prima che la banca regoli il brindisi, chi lo propone, se può, dà una moneta d’argento al più povero degli "
            "altri giocatori. Se ha solo oro, dà una moneta d’oro e si fa dare il resto dalla banca o da chi "
            "riceve il dono; se nessuno dei due può darglielo, il dono non si fa. A parità tra i più poveri, la moneta "
            "va al primo di loro nell’ordine di gioco dopo chi propone il brindisi.")])
