@@ -328,7 +328,7 @@ def test_a_king_lui_section_counts_rounds_first_and_writes_large_numbers_the_fre
     # twenty-third reading en50, fr1: "343/1000" beside "1,000": the wins over the games grouped as every count
     assert "1 720/1\u202f200 60,0\u202f% [50,0\u202f%\u202f;\u00a070,0\u202f%] 1\u202f234,5" in text and "2 480/1\u202f200 – – 4,0" in text
     assert "dispersion (écart type)" in text and "<th>intervalle à 95\u202f%</th>" in html
-    assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>10ᵉ centile</th>" in html
+    assert "<th>joueur</th><th>victoires</th><th>part</th>" in html and "<th>1ᵉʳ décile</th>" in html and "<th>9ᵉ décile</th>" in html  # terminal round 46 fr35: the usual French
 
 
 def test_the_deck_page_gives_a_figure_in_the_games_own_unit() -> None:
