@@ -294,7 +294,7 @@ def test_the_flag_legend_says_either_tests_interval_flags_a_card(lang: str) -> N
     from cardgen.report.impact import WORDS
 
     assert {"en": "in either test", "fr": "dans l’une ou l’autre mesure",
-            "it": "nelle mani iniziali o nella prova di sostituzione"}[lang] in WORDS[lang]["strength_flag"]
+            "it": "nelle mani iniziali («divario con/senza») o nella prova di sostituzione"}[lang] in WORDS[lang]["strength_flag"]
 
 
 # -- en24, en25, fr37, fr13: the flagged card's headline and cell, the false-alarm sentence --------------------------

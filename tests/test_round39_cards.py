@@ -73,7 +73,7 @@ def test_the_page_key_above_the_table_agrees_with_the_flag_rule_under_it(lang: s
     assert not any(o in trust for o in DISAGREE)
     # the flag rule under the table: either test's interval flags a card, which the key above says of the hands
     assert {"en": "in either test", "fr": "dans l’une ou l’autre mesure",
-            "it": "nelle mani iniziali o nella prova di sostituzione"}[lang] in plain(WORDS[lang]["strength_flag"])
+            "it": "nelle mani iniziali («divario con/senza») o nella prova di sostituzione"}[lang] in plain(WORDS[lang]["strength_flag"])
 
 
 def test_the_opening_hands_can_flag_a_card_as_the_key_says() -> None:

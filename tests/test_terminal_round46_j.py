@@ -104,3 +104,15 @@ def test_en39_why_one_figure_has_two_intervals_under_two_fixes_is_said(lang: str
         assert said in word(key, lang).replace("\u202f", " ")
     assert said in word("note_both_totals", lang, totals="x").replace("\u202f", " ")
     assert said not in word("note_peaks", lang)  # no widening said, nothing to explain
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_fr39_the_flag_rule_names_the_three_measures_of_the_table(lang: str) -> None:
+    """fr39: "quand l'un de ses intervalles, dans l'une ou l'autre mesure, exclut 0" under a table of three measures
+    (with − without in the opening hands; win rate and margin gained in the swap test): which ones? Each column the
+    table's intervals stand in is named in the rule, as the table heads it."""
+    from cardgen.report.impact import WORDS
+
+    flag = WORDS[lang]["strength_flag"]
+    for label in WORDS[lang]["strength_labels"].split("|"):
+        assert label.split(" (")[0] in flag, (label, flag)
