@@ -116,3 +116,26 @@ def test_fr39_the_flag_rule_names_the_three_measures_of_the_table(lang: str) -> 
     flag = WORDS[lang]["strength_flag"]
     for label in WORDS[lang]["strength_labels"].split("|"):
         assert label.split(" (")[0] in flag, (label, flag)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_fr43_the_compare_pages_card_headline_names_the_hardly_played_exception(lang: str) -> None:
+    """fr43: compare's page said "On these pairs, no card is flagged …" above a table whose Game of Dice row has an
+    interval leaving out 0 ("not flagged: the simulated players hardly ever play it"); the terminal names it, the
+    page's headline did not. It now says which card and why, and sends the reader to its row."""
+    import sys
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_terminal_round40_c import _quiet_cards
+
+    from cardgen.report.impact import impact_block
+
+    said = str(impact_block(_quiet_cards(True), paired=True, lang=lang, names={"b": "Dice"}))
+    said = said.replace("\u202f", " ").replace("\xa0", " ").replace("&#34;", '"')
+    exception = {"en": "only “Dice” has an interval that leaves out 0, but it is hardly ever played (see its row)",
+                 "fr": "seule la carte « Dice » a un intervalle qui exclut 0, mais elle n’est presque jamais jouée",
+                 "it": "solo la carta «Dice» ha un intervallo che esclude lo zero, ma non si gioca quasi mai"}[lang]
+    assert exception in said, said[:600]
+    quiet = str(impact_block(_quiet_cards(False), paired=True, lang=lang)).replace("\u202f", " ").replace("\xa0", " ")
+    assert {"en": "no card is flagged", "fr": "aucune carte n’est signalée", "it": "nessuna carta è segnalata"}[lang] \
+        in quiet
+    assert {"en": "only ", "fr": "seule ", "it": "solo la carta"}[lang] not in quiet

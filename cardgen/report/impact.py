@@ -403,11 +403,17 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     # compare's page says what its terminal says, no card flagged in either game, where so (twenty-seventh reading
     # it32: the terminal spoke of flags, the page only of changes from the base game)
     quiet = paired and not any(b["flagged"] for b in body) and not any((r.get("base") or {}).get("flag") for r in rows)
-    none = words["none_flagged"] if calm else words["none_flagged_paired"] if quiet else ""
     # compare's table where no card is flagged or noted in either game: folded under what it holds, the sentence
     # above it said; four open tables of 13 cards made the Draco comparison 45 screens on a phone (terminal round 40
     # en43). A card held but hardly played keeps its table open: its row says why it is not flagged
-    held = any(r.get("held_flag") or (r.get("base") or {}).get("held_flag") for r in rows)
+    held_rows = [r for r in rows if r.get("held_flag") or (r.get("base") or {}).get("held_flag")]
+    held = bool(held_rows)
+    none = words["none_flagged"] if calm else words["none_flagged_paired"] if quiet else ""
+    if quiet and held:  # the headline names the exception its table shows, as the terminal does (round 46 fr43)
+        from cardgen.simulate.verdict import QUOTED
+        held_names = [QUOTED[lang].format(names.get(r["component"], r["component"])) for r in held_rows]
+        none = words["none_flagged_paired_held" + ("_many" if len(held_names) > 1 else "")].format(
+            cards=join_and(held_names, lang))
     fold = typeset(words["table_fold"].format(n=len(body)), lang) if quiet and not held and len(body) > 1 else ""
     return render("impact.html", none_flagged=typeset(none, lang), fold=fold,
                   change_note=change_note(rows, lang) if paired else "",
