@@ -139,3 +139,22 @@ def test_fr43_the_compare_pages_card_headline_names_the_hardly_played_exception(
     assert {"en": "no card is flagged", "fr": "aucune carte n’est signalée", "it": "nessuna carta è segnalata"}[lang] \
         in quiet
     assert {"en": "only ", "fr": "seule ", "it": "solo la carta"}[lang] not in quiet
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", " (games where a player must draw but the supply is empty instead of games where players tie on points "
+           "and also on cards discarded, at 3 players): 1 of 6 changed"),
+    ("fr", " : une sur 6 (parties où un joueur doit piocher mais la pioche est vide au lieu de parties où des joueurs "
+           "restent à égalité de points même après le compte des cartes défaussées, à 3 joueurs) a varié"),
+    ("it", "1 su 6 (partite in cui un giocatore deve pescare ma il mazzo è esaurito invece di partite in cui ")])
+def test_fr18_other_counts_say_which_replaced_which(lang: str, said: str) -> None:
+    """fr18: at 4 players "1 sur 6" without comment beside 3 players' "1 sur 6", though the six were not the same
+    (the supply running empty came up, the lasting tie did not): read as the same list. Which count replaced which
+    is said, as an added one is."""
+    from cardgen.simulate.compare import CompareOptions, run_compare
+    from cardgen.simulate.summary import format_comparison
+
+    doc = run_compare(resolve("king_lui", ROOT), resolve("king_lui-hungry-dragon", ROOT),
+                      CompareOptions(games=1000, players=[3, 4], out=None, progress=False, jobs=1, lang=lang))
+    text = " ".join(format_comparison(doc, tables=False).split()).replace("\u202f", " ")
+    assert " ".join(said.split()) in text, text

@@ -2716,7 +2716,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # the count before added the same counts to the first's: "as at 4 players", never its parenthesis word for
         # word again (round 45 it16)
         same = prior[1] if prior is not None and set(prior[0]) == set(mine) and first_counts is not None \
-            and set(first_counts[0]) < set(mine) else None
+            and set(first_counts[0]) != set(mine) and set(mine) - set(first_counts[0]) else None
         counts = (internal_line(internal, lang, naming, named_metrics(r), kinds=not kinds_said, again=again,
                                 before=first_counts, same=same) if internal else "")
         if counts and first_counts is None:  # the counts a later line's added ones are told from (en17, fr21)
@@ -2856,13 +2856,19 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
             return tally_name(metric, lang, naming.words) or metric.split(":", 1)[1].replace("_", " ")
         return label(metric, lang, naming.words)
 
-    # said only where this count keeps every count of the first and adds some: "one more than at 3 players"
+    # said where this count's counts differ from the first's: "one more than at 3 players", or, where some of the
+    # first's did not come up here, which ones in place of which ("1 of 6" beside the first count's "1 of 6" read as
+    # the same six: terminal round 46 fr18)
     metrics = {m["metric"] for m in others}
     new = [m["metric"] for m in others if before is not None and m["metric"] not in before[0]]
+    gone_here = [metric for metric in before[0] if metric not in metrics] if before is not None else []
     added = (say("internal_same", lang, p=same) if same is not None else
              say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
                  names=and_list([named_as(metric) for metric in new], lang))
-             if new and before and set(before[0]) <= metrics else "")
+             if new and before and not gone_here else
+             say("internal_instead", lang, p=before[1], names=and_list([named_as(metric) for metric in new], lang),
+                 instead=and_list([named_as(metric) for metric in gone_here], lang))
+             if new and before else "")
     if not moved:
         return say_n("internal_none", len(others), lang, label=label_, added=added)
     follows = sum(bool(m.get("follows_from_change")) for m in moved)
