@@ -113,9 +113,11 @@ def test_fr39_the_flag_rule_names_the_three_measures_of_the_table(lang: str) -> 
     table's intervals stand in is named in the rule, as the table heads it."""
     from cardgen.report.impact import WORDS
 
-    flag = WORDS[lang]["strength_flag"]
-    for label in WORDS[lang]["strength_labels"].split("|"):
-        assert label.split(" (")[0] in flag, (label, flag)
+    flag, swap = WORDS[lang]["strength_flag"], WORDS[lang]["strength_flag_swap"]
+    hands, win, margin = (label.split(" (")[0] for label in WORDS[lang]["strength_labels"].split("|"))
+    assert hands in flag and win in flag and margin in flag, flag
+    # the swap test's table alone (``exchange_block``): its two columns, no opening hands, no "either test"
+    assert win in swap and margin in swap and hands not in swap, swap
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

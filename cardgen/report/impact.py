@@ -587,8 +587,6 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
             and all(isinstance(a.get("low"), (int, float)) and a["low"] <= 0 <= a["high"] for a in judged))
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
     again = bool(said_before(["strength_legend"], said))
-    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
-                                                         words["flag_again" if again else "strength_flag"])]
     from cardgen.simulate.exchange import PER_POINT
 
     # the moments drawn in a game and the swaps at each (``exchange.judge_game``): "up to 12 times, at a moment
@@ -598,6 +596,9 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                   games=decimal(table.get("games", 0), lang, places=0),
                   exchanges=decimal(table.get("exchanges", 0), lang, places=0), unit=unit)
     hands = any(a for a, _ in pairs)  # the opening hands' columns, where the deal has rows
+    # the rule names the columns the table shows: the swap test's alone without the deal's rows (round 46 fr39)
+    flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})", words[
+        "flag_again" if again else "strength_flag" if hands else "strength_flag_swap"])]
     # the key: one short line per column, once a run, then which measure to trust; the method folded away
     # (round 35 en28, fr23, it21: a 270-330-word grey paragraph before)
     # in the columns' order: the swap test's two, then the opening hands' two (round 38); how the swap test is played
