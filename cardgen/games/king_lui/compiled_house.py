@@ -933,6 +933,13 @@ def why_not(exc: BaseException, path: str) -> tuple[int | None, Why]:
     return line, ("house_why_numba", {"text": first[:120]})
 
 
+#: how the rule's steps are compiled into the loops that call them: inlined, so that the loop's context (some fifty
+#: arrays and typed containers) is never passed across a call, where numba counts a reference for each of its members
+#: at every decision (a hook that returned ``default()`` cost a game of King Lui 2.4 us a decision so, 50 decisions
+#: a game: four times the whole game's own work)
+_INLINE = {"inline": "always"}
+
+
 def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
                  context: Callable[[], Any] | None = None) -> Compiled | tuple[int, Why]:
     """The rule's hooks compiled with the game's steps, or (the first line of ``path`` that keeps them out, why).
@@ -953,10 +960,10 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
     if "scores" in rules:
         hooked["scores"] = bind(hooked_outcome, name, None, hook=njit(rules["scores"], boundscheck=True))
     if "legal_actions" in rules:
-        hooked["legal_actions"] = bind(hooked_legal, name, None, legal_hook=njit(rules["legal_actions"],
-                                                                                   boundscheck=True))
+        hooked["legal_actions"] = bind(hooked_legal, name, _INLINE, legal_hook=njit(rules["legal_actions"],
+                                                                                      boundscheck=True))
     if "apply" in rules:
-        hooked["apply"] = bind(hooked_apply, name, None, apply_hook=njit(rules["apply"], boundscheck=True))
+        hooked["apply"] = bind(hooked_apply, name, _INLINE, apply_hook=njit(rules["apply"], boundscheck=True))
     signatures = {"scores": (_RECORD, _RECORD, _RECORD, _RECORD, _RECORD)}
     if context is not None and not config.DISABLE_JIT and ("legal_actions" in rules or "apply" in rules):
         ctx = numba_typeof(context())
