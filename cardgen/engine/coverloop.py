@@ -72,6 +72,7 @@ class CoverWork(NamedTuple):
     s: np.ndarray  #: the position a candidate is played on
     values: np.ndarray  #: float64[COVER_ROUNDS, width]: per round, each candidate's value
     mt: np.ndarray  #: the rollouts' stream
+    mt0: np.ndarray  #: the round's rollout stream as seeded, copied for each candidate (seeding is the dearer step)
 
 
 def cover_work(players: int, width: int, size: int) -> CoverWork:
@@ -83,7 +84,8 @@ def cover_work(players: int, width: int, size: int) -> CoverWork:
     return CoverWork(np.zeros((players, COVER_KINDS, 4), dtype=np.int64), kinds, codes(), codes(), codes(), codes(),
                      codes(), codes(), codes(), codes(), codes(), codes(), codes(), codes(), codes(),
                      np.zeros(size, dtype=np.int64),
-                     np.zeros(size, dtype=np.int64), np.zeros((COVER_ROUNDS, width)), fastrng.new_state())
+                     np.zeros(size, dtype=np.int64), np.zeros((COVER_ROUNDS, width)), fastrng.new_state(),
+                     fastrng.new_state())
 
 
 @njit(cache=True)
@@ -274,12 +276,14 @@ def look(ctx, s0, c, base, mt, horizon, keep):  # type: ignore[no-untyped-def]
     index, -1 for none): fills ``ctx.cover.values``' rounds, returns how many; with ``keep``, marks ``kept``."""
     cands, values, kept = ctx.cover.cands, ctx.cover.values, ctx.cover.kept  # arrays, never the whole
     drawn, s, legal, rng = ctx.cover.sample, ctx.cover.s, ctx.cover.legal, ctx.cover.mt  # ``ctx.cover`` (``split``)
+    rng0 = ctx.cover.mt0
     seat, turn, _ = position(s0)
     until = turn + horizon * ctx.cover.verdicts.shape[0]
     n = 0
     while True:
         sample(ctx, s0, drawn, seat, mt)
-        seed = getrandbits64(mt)
+        fastrng.seed(rng0, getrandbits64(mt))  # every candidate's rollouts: the same stream, seeded once a round
+        fastrng.twist_fast(rng0)  # and its first words made once (the twist every first draw would make)
         for i in range(c):
             for j in range(s.shape[0]):
                 s[j] = drawn[j]
@@ -292,7 +296,8 @@ def look(ctx, s0, c, base, mt, horizon, keep):  # type: ignore[no-untyped-def]
                     play(ctx, s, cands[base])
                     if keep:
                         kept[i] = 1
-            fastrng.seed(rng, seed)
+            for j in range(rng.shape[0]):
+                rng[j] = rng0[j]
             rollout(ctx, s, rng, until)
             values[n, i] = standing(ctx, s, seat)
         n += 1
