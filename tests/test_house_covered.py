@@ -225,3 +225,28 @@ def test_an_added_action_keeps_one_code_and_its_words() -> None:
     assert [compiled_house.kind_of_code(w, c) for c in range(4)] == ["take", "draw", "pass", "tip"]
     assert compiled_house.added_words(w) == ["pass", "tip"]
     assert compiled_house.added_words(compiled_house.words_of((("draw",),))) == []
+
+
+def test_games_and_futures_type_their_context_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comparison plays each pair's games and then their options' futures one call each (``KingLuiFast.play``,
+    ``play_on``), through ``jit.call``, which types the loop's context once per identity of its members: a future
+    that made itself a new buffer made both loops' contexts new, typed again in Python at every call (about 0.5 ms
+    each, as much as a covered game's compiled work). Once a game and a future have run, more type nothing."""
+    from cardgen.house import install
+    from cardgen.simulate.runner import with_house
+    from tests.test_house import project, resolve
+
+    deck = resolve("house", project(tmp_path, PASS))
+    game = install(deck.spec.new_game(deck, 4), deck)
+    fast = with_house(deck.spec.fast(deck, 4), deck)
+    names = ["heuristic"] * 4
+    fast.play(0, names, 10_000, True)
+    assert fast.play_on(game.new_initial_state(0), names, 0, 10_000) is not None
+    typed: list[object] = []
+    for dispatcher in (fast.loop, fast.house.future):
+        real = dispatcher.typeof_pyval
+        monkeypatch.setattr(dispatcher, "typeof_pyval", lambda x, real=real: typed.append(x) or real(x))
+    for seed in range(1, 4):
+        assert fast.play(seed, names, 10_000, True).completed
+        assert fast.play_on(game.new_initial_state(seed), names, seed, 10_000) is not None
+    assert typed == []
