@@ -37,6 +37,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from cardgen.engine import fastrng
+from cardgen.engine.searchloop import copy_into
 from cardgen.engine.searchparams import (COVER_FURTHER, COVER_HORIZON, COVER_ROUNDS, COVER_Z, EARLY_ROUNDS, EARLY_Z,
                                          RECHECK_EVERY, ROLLOUT_CAP, SETTLE_AFTER, UNKNOWN_TRY)
 
@@ -296,8 +297,7 @@ def look(ctx, s0, c, base, mt, horizon, keep):  # type: ignore[no-untyped-def]
                     play(ctx, s, cands[base])
                     if keep:
                         kept[i] = 1
-            for j in range(rng.shape[0]):
-                rng[j] = rng0[j]
+            copy_into(rng, rng0)
             rollout(ctx, s, rng, until)
             values[n, i] = standing(ctx, s, seat)
         n += 1

@@ -359,8 +359,10 @@ class KingLuiFast(BatchEngine):
 
         from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
 
-        self._ready(cap)  # buffers made anew only for a larger cap: the loop's context keeps its members, and with
-        ctx, _ = self._context()  # them its numba types (``jit.call``: a new gap buffer each future retyped both loops)
+        # buffers made anew only for a larger cap: the loops' context keeps its members and so its numba types
+        # (``jit.call``; a new gap buffer at each future had both loops typed again in Python)
+        self._ready(cap)
+        ctx, _ = self._context()
         ctx.s[:] = state.s
         ctx.s[core.S_GAPS] = len(state.gaps)
         kinds = np.array([self.agent_codes[a] for a in agents], dtype=np.int64)
