@@ -223,6 +223,71 @@ def test_a_rule_that_adds_an_action_plays_the_reference_games_compiled(players: 
     assert passes >= 12, passes
 
 
+#: rules that use default()'s list as a list: every operation the compiled tier's list of codes offers
+#: (``compiled_house.KingLuiActionsType``), then one it does not (slicing, ``extend``: the typed list instead)
+LISTS = {
+    "codes": ('''def legal_actions(state, default):
+    legal = default()
+    if not legal:
+        return legal
+    first, last = legal[0], legal[-1]
+    n = 0
+    for action in legal:
+        n += 1
+    if n != len(legal) or last != legal[n - 1] or first != legal[-n]:
+        legal.clear()
+        return legal
+    if ("draw",) in legal and state.turns % 3 == 0:
+        legal.remove(("draw",))
+    if ("pass",) not in legal and ("nothing",) not in legal and first[0] == "take":
+        legal.append(("pass",))
+    if state.turns % 4 == 1 and len(legal) > 1:
+        legal.remove(first)
+        legal.append(first)
+    return legal
+
+
+def apply(state, action, default):
+    if action == ("pass",):
+        state.end_turn()
+        return
+    default(action)
+''', False),
+    "listed": ('''def legal_actions(state, default):
+    legal = default()
+    if state.turns % 3 == 0 and len(legal) > 1:
+        legal = legal[1:]
+    legal.extend([("pass",)])
+    return legal
+
+
+def apply(state, action, default):
+    if action == ("pass",):
+        state.end_turn()
+        return
+    default(action)
+''', True),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LISTS))
+def test_a_rule_that_changes_defaults_list_plays_the_reference_games_compiled(name: str, tmp_path: Path) -> None:
+    """default()'s list read, searched, grown, cut and emptied as a list: the reference's games on the compiled tier
+    (random players play every legal move), with the list of codes where the rule uses only what it offers, else
+    numba's typed list."""
+    from tests.test_house import project
+    from tests.test_tiers import first_difference
+
+    text, listed = LISTS[name]
+    fast, pairs = _tiers(project(tmp_path, text), 4, ["random"] * 4, range(10))
+    assert fast.house is not None
+    assert fast.house.steps["legal_now"].py_func.__name__.endswith("_listed") == listed
+    for ref, got in nonempty(pairs):
+        assert got == ref, first_difference(ref, got)
+    passes = sum(action == ("pass",) for ref, _ in pairs for _, action in ref.actions)
+    assert passes >= 10, passes
+
+
 def test_a_rule_that_changes_an_action_plays_the_reference_games_compiled(tmp_path: Path) -> None:
     """An ``apply`` hook alone adds no action: the heuristic plays on the compiled tier, the same games as the
     reference's, and they are not the base game's (the hook ran)."""

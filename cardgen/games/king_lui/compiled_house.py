@@ -25,8 +25,9 @@ by ``cardgen.jit.bind``):
 
 * ``scores``: ``default()`` is ``rules.score`` on the record; the outcome is ``compiled_rules.outcome`` with the
   hook in place of the score step (``hooked_outcome``);
-* ``legal_actions``: ``default()`` is a new list of the game's own legal actions; the loop plays the codes of the
-  list the hook returns (``hooked_legal``);
+* ``legal_actions``: ``default()`` is a new list of the game's own legal actions (their codes, made actions as the
+  rule reads them: ``KingLuiActionsType``; numba's typed list for a rule that does more with it than that offers);
+  the loop plays the codes of the list the hook returns (``hooked_legal``);
 * ``apply``: ``default(action)`` is ``compiled_rules.apply`` of one of the game's actions legal now (any other
   raises, and the game is replayed on the reference engine for its one line) (``hooked_apply``).
 
@@ -49,15 +50,17 @@ from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 import numpy as np
+from llvmlite import ir
 from numba import config, njit, types
 from numba import typeof as numba_typeof
 from numba.core import cgutils
-from numba.core.imputils import lower_builtin, lower_cast
+from numba.core.imputils import RefType, impl_ret_new_ref, iternext_impl, lower_builtin, lower_cast
 from numba.core.typeconv import Conversion
 from numba.extending import (intrinsic, make_attribute_wrapper, models, overload, overload_attribute,
                              overload_method, register_model)
 
 from numba.typed import Dict, List
+from numba.typed.listobject import _container_get_data, ll_list_type
 
 from cardgen.engine import fastrng
 from cardgen.engine.coverloop import COVER_KINDS, bind_cover
@@ -456,12 +459,12 @@ def added_words(w: Words) -> list[str]:
 
 def code_of_words(w: Any, joined: str) -> int:
     """The code of the action whose words are ``joined``: the game's, else one a rule added (learnt now if new)."""
+    for i in range(len(w.extras)):  # first: what a rule appends at every decision is one of a few added actions, and
+        if w.extras[i] == joined:  # the dict hashes the words each time (an own action is never an extra)
+            return len(w.words) + i
     code = w.index.get(joined, -1)
     if code >= 0:
         return code
-    for i in range(len(w.extras)):
-        if w.extras[i] == joined:
-            return len(w.words) + i
     w.extras.append(joined)
     w.kinds.append(joined.split(SEP)[0])  # its first word, read at every offer (``kind_of_code``)
     w.bkinds.append(borrowed(w.kinds[len(w.kinds) - 1]))
@@ -544,6 +547,289 @@ def _call_legal_default(d):  # noqa: ANN001 - numba compares these with the impl
 @lower_builtin(KingLuiLegalDefaultType, KingLuiLegalDefaultType)
 def _lower_legal_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
     return context.compile_internal(builder, _default_legal, sig, args)
+
+
+# -- what ``default()`` of ``legal_actions`` returns in compiled code: the legal actions as codes ---------------------
+_STRS = types.ListType(types.unicode_type)
+_WORDS_ACTS = Words._fields.index("acts")
+#: the numba type of ``Words`` (``words_of``'s typed containers)
+WORDS_TYPE = types.NamedTuple((_STRS, _STRS, types.DictType(types.unicode_type, types.int64), _STRS, _STRS, _STRS,
+                               types.ListType(action_type)), Words)
+
+
+class KingLuiActionsType(types.IterableType):
+    """The numba type of the list ``default()`` of a ``legal_actions`` hook returns in compiled code: the actions'
+    codes in one ``int64`` array (``codes[0]``: how many; the codes from ``codes[1]`` on), each made an action
+    (``_action``) only when the rule reads it, and the ``Words`` that name them and learn the ones a rule appends.
+
+    It reads as the reference's list does where a rule uses it so (``for action in legal``, ``len``, ``legal[i]``,
+    ``x in legal``, ``append``, ``remove``, ``clear``, truth); a rule that does more with it compiles with
+    ``KingLuiLegalDefaultType``'s typed list instead (``compile_rule``). Why: numba's typed list costs some 35 ns an
+    ``append`` and 15 a read, each a call into its C helpers, and a new list every call: a hook returning
+    ``default()`` cost 500 ns a call where the game's own legal codes cost 50, at every step of every look-ahead."""
+
+    def __init__(self) -> None:
+        super().__init__(name="KingLuiActions")
+
+    @property
+    def iterator_type(self) -> Any:
+        return actions_iter_type
+
+
+class KingLuiActionsIterType(types.SimpleIteratorType):
+    """The numba type of an iterator over a ``KingLuiActionsType`` list: the list and the next index."""
+
+    def __init__(self) -> None:
+        super().__init__("KingLuiActionsIter", action_type)
+
+
+_ACTIONS = [("codes", _RECORD), ("words", WORDS_TYPE)]
+register_model(KingLuiActionsType)(type("KingLuiActionsModel", (models.StructModel,), {
+    "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTIONS),
+    "__module__": __name__}))
+for _field, _ in _ACTIONS:
+    make_attribute_wrapper(KingLuiActionsType, _field, f"_{_field}")
+actions_type = KingLuiActionsType()
+#: the iterator: the next index, the list (one reference held while it iterates), its codes and words as borrowed
+#: copies, and where ``Words.acts`` keeps its items and how many: an item of the game's own read from there (a typed
+#: list's read is two calls into numba's C helpers, 15-20 ns, at every item of every decision)
+_ACTIONS_ITER = [("index", types.EphemeralPointer(types.intp)), ("actions", actions_type), ("codes", _RECORD),
+                 ("words", WORDS_TYPE), ("acts", types.voidptr), ("nacts", types.intp)]
+register_model(KingLuiActionsIterType)(type("KingLuiActionsIterModel", (models.StructModel,), {
+    "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTIONS_ITER),
+    "__module__": __name__}))
+actions_iter_type = KingLuiActionsIterType()
+
+
+@intrinsic
+def _actions(typingctx: Any, codes: Any, words: Any) -> Any:
+    """The list of the actions whose codes ``codes`` holds (``codes[0]``: how many), named by ``words``."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(actions_type, _ACTIONS, context, builder, args)
+    return actions_type(_RECORD, WORDS_TYPE), codegen
+
+
+def action_of_code(w: Any, code: int) -> Any:
+    """The action of ``code`` (``Words.acts`` for the game's own, one made for an action a rule added)."""
+    if code < len(w.acts):
+        return w.acts[code]
+    return _action(code, w.extras[code - len(w.words)], w.bkinds[code])
+
+
+_action_of_code = njit(inline="always")(action_of_code)
+
+
+def joined_of(action: Any) -> str:
+    """An action's words joined (``SEP``), as ``Words`` keys them."""
+    return SEP.join(action)
+
+
+@overload(joined_of)
+def _joined_of(action):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(action, KingLuiActionType):
+        return lambda action: action._joined
+    if isinstance(action, types.BaseTuple):
+        if len(action) == 1:
+            return lambda action: action[0]
+        return lambda action: SEP.join(action)
+
+
+def known_code_of(w: Any, action: Any) -> int:
+    """The code of ``action`` where ``w`` knows it, else -1 (nothing learnt: ``x in legal`` of a new action)."""
+    code = known_code(action)
+    if code >= 0:
+        return code
+    joined = joined_of(action)
+    code = w.index.get(joined, -1)
+    if code >= 0:
+        return code
+    for i in range(len(w.extras)):
+        if w.extras[i] == joined:
+            return len(w.words) + i
+    return -1
+
+
+_known_code_of = njit(inline="always")(known_code_of)
+
+
+@lower_builtin("getiter", KingLuiActionsType)
+def _actions_iter(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+    it = cgutils.create_struct_proxy(actions_iter_type)(context, builder)
+    it.index = cgutils.alloca_once_value(builder, context.get_constant(types.intp, 0))
+    it.actions = args[0]
+    context.nrt.incref(builder, actions_type, args[0])
+    actions = cgutils.create_struct_proxy(actions_type)(context, builder, value=args[0])
+    codes = cgutils.create_struct_proxy(_RECORD)(context, builder, value=actions.codes)
+    codes.meminfo = cgutils.get_null_value(codes.meminfo.type)  # borrowed: ``it.actions`` keeps the array
+    codes.parent = cgutils.get_null_value(codes.parent.type)
+    it.codes, it.words = codes._getvalue(), actions.words  # the words: borrowed already (``hooked_legal``)
+    acts = builder.extract_value(actions.words, _WORDS_ACTS)
+    acts_type = WORDS_TYPE[_WORDS_ACTS]
+    base = cgutils.get_or_insert_function(builder.module, ir.FunctionType(cgutils.voidptr_t, [ll_list_type]),
+                                          "numba_list_base_ptr")  # as numba's own getitem finds the items
+    it.acts = builder.call(base, [_container_get_data(context, builder, acts_type, acts)])
+    it.nacts = context.compile_internal(builder, lambda acts: len(acts), types.intp(acts_type), [acts])
+    return impl_ret_new_ref(context, builder, actions_iter_type, it._getvalue())
+
+
+@lower_builtin("iternext", KingLuiActionsIterType)
+@iternext_impl(RefType.NEW)
+def _actions_next(context: Any, builder: Any, sig: Any, args: Any, result: Any) -> Any:
+    it = cgutils.create_struct_proxy(actions_iter_type)(context, builder, value=args[0])
+    index = builder.load(it.index)
+    count = context.compile_internal(builder, lambda codes: codes[0], types.int64(_RECORD), [it.codes])
+    valid = builder.icmp_signed("<", index, count)
+    result.set_valid(valid)
+    with builder.if_then(valid):
+        code = context.compile_internal(builder, lambda codes, i: codes[i + 1], types.int64(_RECORD, types.intp),
+                                        [it.codes, index])
+        with builder.if_else(builder.icmp_signed("<", code, it.nacts)) as (own, added):
+            with own:  # one of the game's own: its action as ``Words.acts`` holds it
+                at = cgutils.gep(builder, builder.bitcast(it.acts, context.get_data_type(action_type).as_pointer()),
+                                 code)
+                item = context.data_model_manager[action_type].load_from_data_pointer(builder, at)
+                context.nrt.incref(builder, action_type, item)
+                result.yield_(item)
+            with added:
+                result.yield_(context.compile_internal(builder, lambda w, c: _action_of_code(w, c),
+                                                       action_type(WORDS_TYPE, types.int64), [it.words, code]))
+        builder.store(builder.add(index, context.get_constant(types.intp, 1)), it.index)
+
+
+@overload(len)
+def _actions_len(a):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionsType):
+        return lambda a: a._codes[0]
+
+
+@overload(bool)
+def _actions_bool(a):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionsType):
+        return lambda a: a._codes[0] != 0
+
+
+@overload(operator.getitem)
+def _actions_item(a, i):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionsType) and isinstance(i, types.Integer):
+        def item(a, i):
+            n = a._codes[0]
+            j = i + n if i < 0 else i
+            if j < 0 or j >= n:
+                raise IndexError("list index out of range")
+            return _action_of_code(a._words, a._codes[j + 1])
+        return item
+
+
+@overload(operator.contains)
+def _actions_contains(a, x):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionsType) and isinstance(x, (KingLuiActionType, types.BaseTuple)):
+        def contains(a, x):
+            code = _known_code_of(a._words, x)
+            if code < 0:
+                return False
+            for i in range(a._codes[0]):
+                if a._codes[i + 1] == code:
+                    return True
+            return False
+        return contains
+
+
+@overload_method(KingLuiActionsType, "append")
+def _actions_append(a, x):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(x, (KingLuiActionType, types.BaseTuple)):
+        def append(a, x):
+            n = a._codes[0]
+            if n + 1 >= len(a._codes):
+                raise ValueError("the house rule's legal_actions gave more actions than the compiled tier holds")
+            code = known_code(x)
+            a._codes[n + 1] = code if code >= 0 else _code_of_words(a._words, joined_of(x))
+            a._codes[0] = n + 1
+        return append
+
+
+@overload_method(KingLuiActionsType, "remove")
+def _actions_remove(a, x):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(x, (KingLuiActionType, types.BaseTuple)):
+        def remove(a, x):
+            code = _known_code_of(a._words, x)
+            n = a._codes[0]
+            for i in range(n):
+                if code >= 0 and a._codes[i + 1] == code:
+                    for j in range(i + 1, n):
+                        a._codes[j] = a._codes[j + 1]
+                    a._codes[0] = n - 1
+                    return
+            raise ValueError("list.remove(x): x not in list")
+        return remove
+
+
+@overload_method(KingLuiActionsType, "clear")
+def _actions_clear(a):  # noqa: ANN001 - numba compares these with the implementation's
+    def clear(a):
+        a._codes[0] = 0
+    return clear
+
+
+def codes_into(got: Any, w: Any, buf: Any) -> int:
+    """The codes of the actions a ``legal_actions`` hook returned (``got``) into ``buf``, learnt in ``w`` where a rule
+    added them; how many."""
+    m = 0
+    for action in got:
+        if m >= len(buf):
+            raise ValueError("the house rule's legal_actions gave more actions than the compiled tier holds")
+        code = known_code(action)
+        buf[m] = code if code >= 0 else code_of(w, action)
+        m += 1
+    return m
+
+
+_codes_of_list = njit(inline="always")(codes_into)
+
+
+@overload(codes_into)
+def _codes_into(got, w, buf):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(got, KingLuiActionsType):  # the codes already: copied
+        def copied(got, w, buf):
+            m = got._codes[0]
+            for i in range(m):
+                buf[i] = got._codes[i + 1]
+            return m
+        return copied
+    return lambda got, w, buf: _codes_of_list(got, w, buf)
+
+
+_LEGAL_CODES = [("view", view_type), ("words", WORDS_TYPE), ("buf", _RECORD)]
+KingLuiLegalCodesType = struct_type("KingLuiLegalCodes", "The numba type of the ``default`` a ``legal_actions`` hook "
+                                    "gets where the rule compiles with it: the game's own legal actions as a "
+                                    "``KingLuiActionsType`` list.", _LEGAL_CODES)
+legal_codes_type = KingLuiLegalCodesType()
+
+
+@intrinsic
+def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` as codes (``words``: ``Words``; ``buf``: the loop's room
+    for the codes, whose length bounds the list's)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(legal_codes_type, _LEGAL_CODES, context, builder, args)
+    return legal_codes_type(view_type, WORDS_TYPE, _RECORD), codegen
+
+
+def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own legal actions (``rules.legal``), in its order, as a new ``KingLuiActionsType`` list."""
+    v = d._view
+    codes = np.empty(len(d._buf) + 1, np.int64)  # the count, then room for as many codes as the loop's
+    codes[0] = _legal_codes(v._s, v._cfg, v._combos, codes[1:])
+    return _actions(codes, d._words)
+
+
+@overload_method(KingLuiLegalCodesType, "__call__")
+def _call_legal_codes(d):  # noqa: ANN001 - numba compares these with the implementation's
+    return _default_codes
+
+
+@lower_builtin(KingLuiLegalCodesType, KingLuiLegalCodesType)
+def _lower_legal_codes(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+    return context.compile_internal(builder, _default_codes, sig, args)
 
 
 _APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
@@ -669,6 +955,11 @@ class _PyLegalDefault:
         m = _legal_codes(v._s, v._cfg, v._combos, self._buf)
         return [self._acts[c] for c in self._buf[:m].tolist()]
 
+    @classmethod
+    def of_words(cls, view: _PyView, words: Any, buf: Any) -> _PyLegalDefault:
+        """``_legal_codes_default`` as Python: the list of ``words.acts``."""
+        return cls(view, words.acts, buf)
+
 
 class _PyApplyDefault:
     """``KingLuiApplyDefaultType`` as a Python callable."""
@@ -688,6 +979,7 @@ def _py_action(code: int, joined: str, kind: str) -> tuple[str, ...]:
 if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
     _pile, _view, _scores_default = _PyPile, _PyView, _PyScoresDefault  # type: ignore[assignment]  # noqa: F811
     _legal_default, _apply_default, _action = _PyLegalDefault, _PyApplyDefault, _py_action  # type: ignore  # noqa: F811
+    _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
 
 
 # -- the outcome with the hook in place of the score step --------------------------------------------------------
@@ -737,15 +1029,17 @@ def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
     codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many."""
     v = _play_view(s, ctx)  # no ``words = ctx.words``: a tuple held in a variable costs a count per member
-    got = legal_hook(v, _legal_default(v, borrowed(ctx.words.acts), borrowed(buf)))  # noqa: F821 - ``compile_rule``
-    m = 0
-    for action in got:
-        if m >= len(buf):
-            raise ValueError("the house rule's legal_actions gave more actions than the compiled tier holds")
-        code = known_code(action)
-        buf[m] = code if code >= 0 else code_of(ctx.words, action)
-        m += 1
-    return m
+    got = legal_hook(v, legal_default(v, borrowed(ctx.words), borrowed(buf)))  # noqa: F821 - ``compile_rule``
+    return codes_into(got, ctx.words, buf)
+
+
+def listed_default(v: Any, words: Any, buf: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook as a typed list (``KingLuiLegalDefaultType``): for a rule that does
+    more with the list than ``KingLuiActionsType`` offers (``compile_rule``)."""
+    return _legal_default(v, words.acts, buf)
+
+
+_listed_default = njit(inline="always")(listed_default)
 
 
 def hooked_apply(s: Any, a: int, ctx: Any) -> None:
@@ -961,9 +1255,10 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
     hooked = {}  # compiled as Python raises IndexError, as the reference does: boundscheck
     if "scores" in rules:
         hooked["scores"] = bind(hooked_outcome, name, None, hook=njit(rules["scores"], boundscheck=True))
-    if "legal_actions" in rules:
+    if "legal_actions" in rules:  # ``default()`` as codes where the rule compiles so, else as a typed list
         hooked["legal_actions"] = bind(hooked_legal, name, _INLINE, legal_hook=njit(rules["legal_actions"],
-                                                                                      boundscheck=True))
+                                                                                      boundscheck=True),
+                                       legal_default=_legal_codes_default)
     if "apply" in rules:
         hooked["apply"] = bind(hooked_apply, name, _INLINE, apply_hook=njit(rules["apply"], boundscheck=True))
     signatures = {"scores": (_RECORD, _RECORD, _RECORD, _RECORD, _RECORD)}
@@ -973,7 +1268,15 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
     for hook, fn in hooked.items():
         try:  # compiled, not run: a rule that never returns must not hang here, out of the supervisor's watch
             if hasattr(fn, "compile") and hook in signatures:  # not under NUMBA_DISABLE_JIT, where it stays Python
-                fn.compile(signatures[hook])
+                try:
+                    fn.compile(signatures[hook])
+                except Exception:  # noqa: BLE001 - the rule does more with default()'s list: a typed list, then
+                    if hook != "legal_actions":
+                        raise
+                    fn = hooked[hook] = bind(hooked_legal, f"{name}_listed", _INLINE,
+                                             legal_hook=njit(rules["legal_actions"], boundscheck=True),
+                                             legal_default=_listed_default)
+                    fn.compile(signatures[hook])
         except Exception as exc:  # noqa: BLE001 - numba's refusal, said in one line
             line, why = why_not(exc, path)
             return (rules[hook].__code__.co_firstlineno if line is None else line), why
