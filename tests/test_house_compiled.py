@@ -244,6 +244,15 @@ LISTS = {
     if state.turns % 4 == 1 and len(legal) > 1:
         legal.remove(first)
         legal.append(first)
+    if state.turns % 5 == 2 and ("draw",) in legal:
+        legal.remove(("draw",))
+        legal.append(("draw",))
+    passes = 0
+    for action in legal:
+        if action == ("pass",) and action[0] == "pass" and len(action) == 1:
+            passes += 1
+    if passes != 1 and ("pass",) in legal:
+        legal.clear()
     return legal
 
 
