@@ -26,8 +26,8 @@ def test_the_first_run_note_says_slower_than_what_and_the_same_as_what(lang: str
     background meanwhile) and gives the results they will give."""
     from cardgen.terminal import say
 
-    note = plain(say("note_building", lang, title="Royale"))
-    assert {"en": "slower this time, as cardgen prepares the game; later runs are faster, same results",
+    note = plain(say("note_building", lang, title="Royale"))  # round 46 en1: a sentence with its verbs (pin updated)
+    assert {"en": "this first run prepares the game; later runs are faster and give the same results",
             "fr": "exécution plus lente que les suivantes, cardgen préparant le jeu ; mêmes résultats",  # round 45 fr1
             "it": "questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati"}[lang] in note, note
     assert not any(w in note for w in ("for now", "pour l’instant", "per ora", "more slowly", "plus lentement",

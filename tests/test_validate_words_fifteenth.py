@@ -168,7 +168,9 @@ def test_the_first_run_note_is_one_plain_line(lang: str) -> None:
     # untrue for Draco (no mid-game card strength): slower until cardgen's faster simulation is ready
     # terminal round 41 en1: "runs … until … is ready (same results)", a developer's status note: pin updated
     # terminal round 44 en11*: "more slowly, with the same results" than what, as what? said: than later runs
-    assert {"en": "slower this time, as cardgen prepares the game; later runs are faster, same results",
+    # terminal round 46 en1: "slower this time, as ...; later runs are faster, same results" telegraphic, "same
+    # results" with no verb: one sentence, its results given by the later runs (pin updated)
+    assert {"en": "this first run prepares the game; later runs are faster and give the same results",
             "fr": "exécution plus lente que les suivantes, cardgen préparant le jeu ; mêmes résultats",  # round 45 fr1
             "it": "questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati"}[lang] \
         in note.replace("\u202f", " ")
