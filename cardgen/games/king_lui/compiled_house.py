@@ -87,15 +87,21 @@ def struct_type(name: str, doc: str, fields: list[tuple[str, Any]]) -> type:
     def init(self: Any) -> None:
         types.Type.__init__(self, name=name)
 
+    # named as this module's attribute, so that pickle (numba's cache) finds the class again
+    cls = type(f"{name}Type", (types.Type,), {"__init__": init, "__doc__": doc, "__module__": __name__})
+    struct_model(cls, name, fields)
+    return cls
+
+
+def struct_model(cls: type, name: str, fields: list[tuple[str, Any]], read: bool = True) -> None:
+    """Values of the numba type ``cls`` hold ``fields`` (name, numba type), read as ``_name`` in compiled code where
+    ``read``; ``name`` names the model."""
     def model(self: Any, dmm: Any, fe_type: Any) -> None:
         models.StructModel.__init__(self, dmm, fe_type, fields)
 
-    # named as this module's attribute, so that pickle (numba's cache) finds the class again
-    cls = type(f"{name}Type", (types.Type,), {"__init__": init, "__doc__": doc, "__module__": __name__})
     register_model(cls)(type(f"{name}Model", (models.StructModel,), {"__init__": model, "__module__": __name__}))
-    for field, _ in fields:
+    for field, _ in fields if read else ():
         make_attribute_wrapper(cls, field, f"_{field}")
-    return cls
 
 
 def made(ty: Any, fields: list[tuple[str, Any]], context: Any, builder: Any, args: Any) -> Any:
@@ -255,14 +261,17 @@ def _default_scores(d):  # noqa: ANN001, ANN201 - numba compares an overload's p
     return [x for x in points], [x for x in lost]
 
 
-@overload_method(KingLuiScoresDefaultType, "__call__")
-def _call_default(d):  # noqa: ANN001 - numba compares these with the implementation's
-    return _default_scores
+def called(ty: type, impl: Callable[[Any], Any]) -> None:
+    """Values of numba type ``ty`` made callable with no argument in compiled code: ``d()`` runs ``impl(d)`` (a hook's
+    ``default``)."""
+    def typing(d):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+        return impl
+
+    overload_method(ty, "__call__")(typing)
+    lower_builtin(ty, ty)(lambda context, builder, sig, args: context.compile_internal(builder, impl, sig, args))
 
 
-@lower_builtin(KingLuiScoresDefaultType, KingLuiScoresDefaultType)
-def _lower_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-    return context.compile_internal(builder, _default_scores, sig, args)
+called(KingLuiScoresDefaultType, _default_scores)
 
 
 # -- an action: the reference's tuple of words, known by its code and its words -----------------------------------
@@ -281,11 +290,7 @@ class KingLuiActionType(types.Type):
 
 
 _ACTION = [("code", types.int64), ("joined", types.unicode_type), ("kind", types.unicode_type)]
-register_model(KingLuiActionType)(type("KingLuiActionModel", (models.StructModel,), {
-    "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTION),
-    "__module__": __name__}))
-for _field, _ in _ACTION:
-    make_attribute_wrapper(KingLuiActionType, _field, f"_{_field}")
+struct_model(KingLuiActionType, "KingLuiAction", _ACTION)
 action_type = KingLuiActionType()
 
 
@@ -539,14 +544,7 @@ def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's pa
     return out
 
 
-@overload_method(KingLuiLegalDefaultType, "__call__")
-def _call_legal_default(d):  # noqa: ANN001 - numba compares these with the implementation's
-    return _default_legal
-
-
-@lower_builtin(KingLuiLegalDefaultType, KingLuiLegalDefaultType)
-def _lower_legal_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-    return context.compile_internal(builder, _default_legal, sig, args)
+called(KingLuiLegalDefaultType, _default_legal)
 
 
 # -- what ``default()`` of ``legal_actions`` returns in compiled code: the legal actions as codes ---------------------
@@ -584,20 +582,14 @@ class KingLuiActionsIterType(types.SimpleIteratorType):
 
 
 _ACTIONS = [("codes", _RECORD), ("words", WORDS_TYPE)]
-register_model(KingLuiActionsType)(type("KingLuiActionsModel", (models.StructModel,), {
-    "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTIONS),
-    "__module__": __name__}))
-for _field, _ in _ACTIONS:
-    make_attribute_wrapper(KingLuiActionsType, _field, f"_{_field}")
+struct_model(KingLuiActionsType, "KingLuiActions", _ACTIONS)
 actions_type = KingLuiActionsType()
 #: the iterator: the next index, the list (one reference held while it iterates), its codes and words as borrowed
 #: copies, and where ``Words.acts`` keeps its items and how many: an item of the game's own read from there (a typed
 #: list's read is two calls into numba's C helpers, 15-20 ns, at every item of every decision)
 _ACTIONS_ITER = [("index", types.EphemeralPointer(types.intp)), ("actions", actions_type), ("codes", _RECORD),
                  ("words", WORDS_TYPE), ("acts", types.voidptr), ("nacts", types.intp)]
-register_model(KingLuiActionsIterType)(type("KingLuiActionsIterModel", (models.StructModel,), {
-    "__init__": lambda self, dmm, fe_type: models.StructModel.__init__(self, dmm, fe_type, _ACTIONS_ITER),
-    "__module__": __name__}))
+struct_model(KingLuiActionsIterType, "KingLuiActionsIter", _ACTIONS_ITER, read=False)
 actions_iter_type = KingLuiActionsIterType()
 
 
@@ -822,14 +814,7 @@ def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's pa
     return _actions(codes, d._words)
 
 
-@overload_method(KingLuiLegalCodesType, "__call__")
-def _call_legal_codes(d):  # noqa: ANN001 - numba compares these with the implementation's
-    return _default_codes
-
-
-@lower_builtin(KingLuiLegalCodesType, KingLuiLegalCodesType)
-def _lower_legal_codes(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-    return context.compile_internal(builder, _default_codes, sig, args)
+called(KingLuiLegalCodesType, _default_codes)
 
 
 _APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
