@@ -462,12 +462,21 @@ def added_words(w: Words) -> list[str]:
     return _added_text(w.extras).split(_NEXT) if len(w.extras) else []
 
 
-def code_of_words(w: Any, joined: str) -> int:
-    """The code of the action whose words are ``joined``: the game's, else one a rule added (learnt now if new)."""
+def known_words(w: Any, joined: str) -> int:
+    """The code of the action whose words are ``joined`` where ``w`` knows it (the game's, or one a rule added), else
+    -1 (nothing learnt)."""
     for i in range(len(w.extras)):  # first: what a rule appends at every decision is one of a few added actions, and
         if w.extras[i] == joined:  # the dict hashes the words each time (an own action is never an extra)
             return len(w.words) + i
-    code = w.index.get(joined, -1)
+    return w.index.get(joined, -1)
+
+
+_known_words = njit(inline="always")(known_words)
+
+
+def code_of_words(w: Any, joined: str) -> int:
+    """The code of the action whose words are ``joined``: the game's, else one a rule added (learnt now if new)."""
+    code = _known_words(w, joined)
     if code >= 0:
         return code
     w.extras.append(joined)
@@ -629,16 +638,7 @@ def _joined_of(action):  # noqa: ANN001 - numba compares these with the implemen
 def known_code_of(w: Any, action: Any) -> int:
     """The code of ``action`` where ``w`` knows it, else -1 (nothing learnt: ``x in legal`` of a new action)."""
     code = known_code(action)
-    if code >= 0:
-        return code
-    joined = joined_of(action)
-    code = w.index.get(joined, -1)
-    if code >= 0:
-        return code
-    for i in range(len(w.extras)):
-        if w.extras[i] == joined:
-            return len(w.words) + i
-    return -1
+    return code if code >= 0 else _known_words(w, joined_of(action))
 
 
 _known_code_of = njit(inline="always")(known_code_of)
@@ -716,9 +716,7 @@ def _actions_item(a, i):  # noqa: ANN001 - numba compares these with the impleme
 def _actions_contains(a, x):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionsType) and isinstance(x, (KingLuiActionType, types.BaseTuple)):
         def contains(a, x):
-            code = _known_code_of(a._words, x)
-            if code < 0:
-                return False
+            code = _known_code_of(a._words, x)  # -1 (unknown words) matches no code
             for i in range(a._codes[0]):
                 if a._codes[i + 1] == code:
                     return True
@@ -743,10 +741,10 @@ def _actions_append(a, x):  # noqa: ANN001 - numba compares these with the imple
 def _actions_remove(a, x):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(x, (KingLuiActionType, types.BaseTuple)):
         def remove(a, x):
-            code = _known_code_of(a._words, x)
+            code = _known_code_of(a._words, x)  # -1 (unknown words) matches no code
             n = a._codes[0]
             for i in range(n):
-                if code >= 0 and a._codes[i + 1] == code:
+                if a._codes[i + 1] == code:
                     for j in range(i + 1, n):
                         a._codes[j] = a._codes[j + 1]
                     a._codes[0] = n - 1
