@@ -60,15 +60,18 @@ def start_method() -> str:
     return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
 
 
-def worker_init(parent: int, lang: str = "en") -> None:
+def worker_init(parent: int, lang: str = "en", board: Any = None) -> None:
     """Run in each worker first: die with the parent, leave Ctrl-C to the parent, speak the
     parent's terminal language (``lang``: a worker started by a fork server inherits no memory, and
-    its lines, "compiling the Draco fast tier…", were English under ``--lang fr``).
+    its lines, "compiling the Draco fast tier…", were English under ``--lang fr``), read the pool's
+    cancel board (``board``, see ``cancelled``).
 
     A worker of a ``forkserver`` pool is the fork server's child, not ``parent``'s: it dies
     with the fork server, which ends when ``parent`` does."""
     from cardgen.terminal import set_language
 
+    global _BOARD
+    _BOARD = board
     set_language(lang)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -94,19 +97,58 @@ def worker_init(parent: int, lang: str = "en") -> None:
 _SERVED = False
 
 
-def _served_init(parent: int, lang: str = "en") -> None:
+def _served_init(parent: int, lang: str = "en", board: Any = None) -> None:
     global _SERVED
     _SERVED = True
-    worker_init(parent, lang)
+    worker_init(parent, lang, board)
+
+
+# -- the cancel board: a chunk the parent no longer wants ends at its next step -----------------------------------
+#: Chunk numbers the board tells apart: a chunk still running is never this many submissions older than the newest
+BOARD_SLOTS = 4096
+_BOARD: Any = None  # in a pool's worker: the pool's board (a shared array), else None
+_NUMBER = -1  # in a worker: the number of the chunk it runs (``numbered``), -1 between chunks
+
+
+def new_board() -> Any:
+    """A cancel board for one pool (``worker_pool(..., board=)``): slot ``n % BOARD_SLOTS`` holds ``n`` once the
+    parent cancelled chunk ``n`` (shared memory, no lock: one writer, and a late read costs one step only)."""
+    import multiprocessing as mp
+
+    board = mp.RawArray("q", BOARD_SLOTS)
+    board[:] = [-1] * BOARD_SLOTS
+    return board
+
+
+def cancel(board: Any, number: int) -> None:
+    """Tell the workers that chunk ``number`` is no longer wanted (it may be running: ``cancelled`` ends it)."""
+    board[number % BOARD_SLOTS] = number
+
+
+def numbered(fn: Callable[[Any], Any], number: int, chunk: Any) -> Any:
+    """``fn(chunk)`` in a worker, as chunk ``number`` of the pool's board."""
+    global _NUMBER
+    _NUMBER = number
+    try:
+        return fn(chunk)
+    finally:
+        _NUMBER = -1
+
+
+def cancelled() -> bool:
+    """Whether the chunk this worker runs was cancelled by the parent: its result will never be read, so a long
+    chunk asks between its steps (a comparison's pairs) and returns at once. Always False outside a numbered
+    chunk (in the parent, on a Dask worker)."""
+    return _BOARD is not None and _NUMBER >= 0 and _BOARD[_NUMBER % BOARD_SLOTS] == _NUMBER
 
 
 @contextmanager
-def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExecutor]:
+def worker_pool(workers: int, mp_context: Any = None, board: Any = None) -> Iterator[ProcessPoolExecutor]:
     """A process pool whose workers die with this process and are stopped at once on an early exit.
 
     ``mp_context`` None: forked workers when ``fork_safe()``, else started by a fork server
     (``start_method``). A caller that needs forked workers (inherited memory) checks
-    ``fork_safe()`` first."""
+    ``fork_safe()`` first. ``board`` (``new_board``): the workers read it for ``cancelled``."""
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
@@ -119,7 +161,7 @@ def worker_pool(workers: int, mp_context: Any = None) -> Iterator[ProcessPoolExe
     _quiet_manager_race()
     from cardgen.terminal import language
 
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(), language()))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=init, initargs=(os.getpid(), language(), board))
     _LIVE.add(pool)
     try:
         yield pool

@@ -6,12 +6,16 @@ about a sixth of its time so).
 """
 from __future__ import annotations
 
+import time
 from concurrent.futures import Future
 from pathlib import Path
 
+from cardgen import workers
 from cardgen.resolve.resolve import resolve
-from cardgen.simulate.compare import CompareOptions, public_json, run_compare
-from cardgen.simulate.executor import _windowed
+from cardgen.simulate.compare import CompareOptions, PairChunk, public_json, run_compare, run_pair_chunk
+from cardgen.simulate.executor import _windowed, run_chunks
+from cardgen.simulate.runner import DeckRef, load_project_deck
+from cardgen.workers import cancelled
 
 
 def test_unwanted_chunks_are_cancelled_and_never_yielded() -> None:
@@ -60,3 +64,54 @@ def test_a_compare_whose_counts_stop_at_their_looks_gives_the_same_figures_on_tw
             for jobs in (1, 2)]  # two workers: chunks of a quarter look, later looks' chunks dropped as counts stop
     assert [r["stop"]["pairs"] for r in docs[0]["results"]] == [100, 50, 50]  # each stopped before the plan, not all at once
     assert public_json(docs[1]) == public_json(docs[0])
+
+
+def _until_cancelled(chunk: tuple[str, str]) -> str:
+    """A chunk that runs until the parent cancels it (at most 15 s), leaving a mark when it sees the board."""
+    name, marks = chunk
+    end = time.monotonic() + 15
+    while time.monotonic() < end:
+        if cancelled():
+            Path(marks, name).write_text("cancelled")
+            return "cancelled"
+        time.sleep(0.01)
+    return "played on"
+
+
+def test_a_running_chunk_nobody_wants_reads_it_on_the_board_and_ends(tmp_path: Path) -> None:
+    """A count that stops leaves its chunks already running in the workers: they learn it from the pool's cancel board
+    (``workers.cancelled``) and end at their next step instead of playing on for nobody."""
+    stopped: set[str] = set()
+    todo = [(("a", 0), ("a0", str(tmp_path))), (("b", 1), ("b1", str(tmp_path))), (("b", 2), ("b2", str(tmp_path)))]
+    start, seen = time.monotonic(), []
+    for key, _, result in run_chunks(iter(todo), 2, fn=_quick_or_until_cancelled,
+                                     wanted=lambda chunk: chunk[0][0] not in stopped):
+        seen.append((key, result))
+        stopped.add("b")  # after the first result: b's two chunks (one running, one waiting) are not wanted
+    assert seen == [(("a", 0), "quick")]
+    assert time.monotonic() - start < 10, "a cancelled chunk played on to its end"
+    assert (tmp_path / "b1").read_text() == "cancelled"  # it was running: the board ended it
+
+
+def _quick_or_until_cancelled(chunk: tuple[str, str]) -> str:
+    return "quick" if chunk[0] == "a0" else _until_cancelled(chunk)
+
+
+def test_a_cancelled_compare_chunk_plays_no_more_pairs() -> None:
+    """``run_pair_chunk`` asks the board before each pair: a cancelled chunk returns without playing on."""
+    root = Path(__file__).resolve().parent.parent
+    refs = [DeckRef.of(resolve(name, root)) for name in ("king_lui", "king_lui-hungry-dragon")]
+    chunk = PairChunk(load_project_deck, refs[0], refs[1], 3, ("random",), 1, 0, 6, 10_000, "reference")
+    board = workers.new_board()
+    played = []
+    for number in (7, 8):
+        if number == 8:
+            workers.cancel(board, number)
+        old = workers._BOARD
+        workers._BOARD = board
+        try:
+            played.append(workers.numbered(run_pair_chunk, number, chunk)[2].pairs)
+            assert not workers.cancelled()  # after it, outside any numbered chunk
+        finally:
+            workers._BOARD = old
+    assert played == [6, 0]

@@ -46,6 +46,7 @@ from cardgen.simulate.summary import Naming, tally_words
 from cardgen.simulate.tally import Tally
 from cardgen.simulate.verdict import follows_from_change, group, is_share, verdict
 from cardgen.terminal import echo, say, say_n
+from cardgen.workers import cancelled
 
 FORMAT = "cardgen-compare/1"
 #: Pairs of games per player count on whose first games the options a house rule adds are tried (each try plays
@@ -304,6 +305,8 @@ def run_pair_chunk(chunk: PairChunk) -> tuple[Tally, Tally, Paired]:
     tb, tv, paired = Tally(chunk.players, ranking), Tally(chunk.players, ranking), Paired()
     agents = list(chunk.agents)
     for index in range(chunk.start, chunk.stop):
+        if cancelled():  # its count stopped at a look meanwhile: nobody reads this chunk any more
+            break
         seed = game_seed(chunk.master_seed, chunk.base.deck, chunk.players, index)  # both decks: CRN
         names = seat_agents(agents, chunk.players, index)
         (rb, trace_b), (rv, trace_v) = play_b(seed, names), play_v(seed, names)

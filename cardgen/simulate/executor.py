@@ -21,6 +21,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
+from itertools import count
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError, Future
 from typing import Any, TypeVar
@@ -28,7 +29,7 @@ from typing import Any, TypeVar
 from cardgen.errors import InputError
 from cardgen.usercode import UserCodeError
 from cardgen.simulate.runner import run_chunk
-from cardgen.workers import worker_pool
+from cardgen.workers import cancel, new_board, numbered, worker_pool
 from cardgen.terminal import say
 
 K = TypeVar("K")
@@ -55,23 +56,46 @@ def run_chunks(todo: Iterable[tuple[K, C]], jobs: int, scheduler: str | None = N
         for key, chunk in todo:
             yield key, chunk, fn(chunk)
         return
-    with worker_pool(jobs) as pool:  # workers die with this process
-        yield from _windowed(todo, lambda chunk: pool.submit(fn, chunk), 3 * jobs, wanted=wanted)
+    board, numbers = new_board(), count()
+    sent: dict[Future[Any], int] = {}  # each chunk in flight: its number on the board
+
+    def submit(chunk: C) -> Future[Any]:
+        number = next(numbers)
+        fut = pool.submit(numbered, fn, number, chunk)
+        sent[fut] = number
+        fut.add_done_callback(_forget(sent))
+        return fut
+
+    def drop(fut: Future[Any]) -> None:
+        """Cancel a chunk not started; one running is told on the board (``workers.cancelled``) and ends at its
+        next step instead of playing on for nobody (the last chunks of a comparison whose counts all stopped)."""
+        number = sent.get(fut)  # None: finished meanwhile
+        if not fut.cancel() and number is not None:
+            cancel(board, number)
+
+    with worker_pool(jobs, board=board) as pool:  # workers die with this process
+        yield from _windowed(todo, submit, 3 * jobs, wanted=wanted, drop=drop)
+
+
+def _forget(sent: dict[Future[Any], int]) -> Callable[[Future[Any]], None]:
+    """A done callback that removes a finished chunk's number (the map holds only chunks in flight)."""
+    return lambda fut: sent.pop(fut, None)  # type: ignore[arg-type,return-value]
 
 
 def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: int,
               result: Callable[[Any], Any] = lambda fut: fut.result(),
-              wanted: Callable[[C], bool] | None = None) -> Iterator[tuple[K, C, Any]]:
+              wanted: Callable[[C], bool] | None = None,
+              drop: Callable[[Any], Any] = lambda fut: fut.cancel()) -> Iterator[tuple[K, C, Any]]:
     """Keep at most ``width`` chunks in flight; yield results in order (``result`` waits for one),
-    dropping the chunks ``wanted`` no longer wants (cancelled where not started: their workers are
-    free for the next); cancel the rest on exit."""
+    dropping the chunks ``wanted`` no longer wants (``drop``: cancelled where not started, their workers
+    free for the next); drop the rest on exit."""
     window: deque[tuple[K, C, Future[Any]]] = deque()
 
     def drop_unwanted() -> None:
         if wanted is None:
             return
         for entry in [e for e in window if not wanted(e[1])]:
-            entry[2].cancel()  # a chunk already running finishes in its worker; its result is never read
+            drop(entry[2])  # a chunk already running is never read
             window.remove(entry)
 
     try:
@@ -88,7 +112,7 @@ def _windowed(todo: Iterable[tuple[K, C]], submit: Callable[[C], Any], width: in
             drop_unwanted()
     finally:
         for _, _, fut in window:
-            fut.cancel()
+            drop(fut)
 
 
 #: Seconds a run waits for a Dask worker when none is left before it stops (``--worker-wait``).
