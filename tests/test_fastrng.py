@@ -119,3 +119,12 @@ def test_seeding_two_at_once_is_seeding_each(s: int) -> None:
         fastrng.seed_two(a, np.uint64(s), b, np.uint64(other))
         assert a.tolist() == fastrng.new_rng(s).tolist()
         assert b.tolist() == fastrng.new_rng(other).tolist()
+
+
+@pytest.mark.parametrize("s", SEEDS)
+def test_seeding_a_lane_of_many_is_seeding_it_alone(s: int) -> None:
+    """``seed_many``: each row as ``random.Random(seed)`` would, one-word and two-word seeds side by side."""
+    for lanes in ([s, 0, 2**64 - 1, 5], [2**32 + 7, s, 1, s], [7, 2**63 - 1, 2**32, s]):
+        mts = fastrng.new_states()
+        fastrng.seed_many(mts, np.array(lanes, dtype=np.uint64))
+        assert [row.tolist() for row in mts] == [fastrng.new_rng(x).tolist() for x in lanes]
