@@ -21,7 +21,7 @@ import pytest
 
 from cardgen.languages import typeset
 from cardgen.resolve.resolve import resolve
-from cardgen.simulate.summary import (Naming, _held_cards, format_comparison, format_entry, listed_gaps,
+from cardgen.simulate.summary import (Naming, _pct, _held_cards, format_comparison, format_entry, listed_gaps,
                                       shortage_name, tally_words, total_line)
 from cardgen.terminal import say, say_n
 from nonempty import nonempty
@@ -265,9 +265,13 @@ def test_the_run_page_says_the_warnings_the_terminal_says(draco: tuple, lang: st
     doc = {"results": [r, r], "agents": ["heuristic"], "games": 60, "seed": 1, "cap": 10000}
     closing = total_line(doc["results"], lang, namings)
     # every count warned: said so without a second numeral (terminal round 30 en26, it15)
-    assert closing.endswith(typeset({"en": ": all passed, with warnings (shortage of coins in the bank)",
-                                     "fr": " ; validé avec réserves dans tous les cas (manque de pièces à la banque)",
-                                     "it": ": tutte superate con avvisi (carenza di monete in banca)"}[lang], lang))
+    # with how many games it touched (terminal round 46 fr14), the same at both counts here
+    share = _pct(r["sufficiency"][0]["games_short"] / r["sufficiency"][0]["games"], lang, fixed=True)
+    assert closing.endswith(typeset({"en": f": all passed, with warnings (shortage of coins in the bank: {share} of games)",
+                                     "fr": " ; validé avec réserves dans tous les cas (manque de pièces à la banque : "
+                                           f"{share} des parties)",
+                                     "it": f": tutte superate con avvisi (carenza di monete in banca: il {share} delle "
+                                           "partite)"}[lang], lang))
     html = overview(doc, {"draco": {"name": "Draco & Co"}}, "T", "", lang, namings)
     intro = " ".join(re.findall(r"<p>(.*?)</p>", html, re.S)[:2])  # r38 it26: verdict, then the rest
     intro = intro.replace("&#39;", "'").replace("&amp;", "&")

@@ -91,18 +91,18 @@ def test_a_flagged_card_is_a_warning_of_its_block(draco: tuple, lang: str) -> No
 # twenty-fourth reading (terminal round 24) en9, en25: a flag only just beyond chance (these rows say no interval, so
 # nothing says they are clear) is said as one in the closing line and the overview, never flatly "too strong"
 TOTAL = {"en": "player counts 5 and 6 checked: all passed, with warnings (shortage of coins in "
-               "the bank; cards that may be too strong, though only just beyond what chance explains: “To and Fro” at 5 "
+               "the bank: 95.0% of games; cards that may be too strong, though only just beyond what chance explains: “To and Fro” at 5 "
                "players and “The Splits” at 6 players; a card that may be too weak, though only just beyond what "
                "chance explains: “Budge Up!” at 6 players)",  # round 38 en4
          # round 29 fr6, fr28: where it checked, never "2 nombres de joueurs … vérifiés"; round 30 en26, it15, fr30:
          # every count warned said without a second numeral, a card just beyond chance as "maybe a little"
          "fr": "vérifié à 5 et 6 joueurs : aucun échec ; validé avec réserves dans tous "
-               "les cas (manque de pièces à la banque ; « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs : "
+               "les cas (manque de pièces à la banque : 95,0 % des parties ; « Chassé-croisé » à 5 joueurs et « Grand écart » à 6 joueurs : "
                "cartes signalées de justesse comme trop fortes ; « Pousse-toi ! » "
                "à 6 joueurs : carte signalée de justesse comme trop faible)",
-               # round 38 fr16: no "))", the card before what is said of it
+               # round 38 fr16: no "))", the card before what is said of it; round 46 fr14: the shortage's scale
          "it": "configurazioni verificate (5 e 6 giocatori): tutte superate con avvisi (carenza di monete in "
-               "banca; carte forse un po’ troppo forti, appena oltre i limiti del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
+               "banca: il 95,0% delle partite; carte forse un po’ troppo forti, appena oltre i limiti del caso: «Andirivieni» con 5 giocatori e «Spaccata» con 6 "
                "giocatori; una carta forse un po’ troppo debole, appena oltre i limiti del caso: «Fatti in là!» con 6 giocatori)"}
 
 
