@@ -63,3 +63,29 @@ def test_a_run_of_one_count_says_the_share_alone(draco: tuple, lang: str) -> Non
     line = plain(total_line([_short(r, 5, 123)], lang, {"draco": Naming.of(deck, lang)}))
     assert line.endswith({"en": "bank: 61.5% of games)", "fr": "banque : 61,5 % des parties)",
                           "it": "banca: il 61,5% delle partite)"}[lang]), line
+
+
+# -- it3: the close games' scale over the games the figure counts ------------------------------------------------------
+
+def test_the_close_games_margin_is_said_against_the_traced_games_winning_score(tmp_path: Path) -> None:
+    """"partite combattute: sulle 250 partite; … (punteggio del vincitore: 73,9 in media)": the 73.9 was the mean over
+    all 300 games. The designer figures keep their own games' winning score (``designer.winner_mean``): over the
+    first N traced games it is what a run of N games gives as its winner's mean, and the line says it, not the run's."""
+    import json
+
+    from cardgen.cli import main
+    from cardgen.simulate.summary import WinnerMean, winner_games
+
+    root = Path(__file__).resolve().parents[1]
+    docs = {}
+    for games in (12, 30):
+        js = tmp_path / f"{games}.json"
+        assert main(["--project", str(root), "validate", "king_lui", "--games", str(games), "--players", "4",
+                     "--jobs", "1", "--designer-games", "12", "--json", str(js), "--out", str(tmp_path / str(games)),
+                     "--lang", "it"]) == 0
+        [docs[games]] = json.loads(js.read_text())["results"]
+    short, whole = docs[12], docs[30]
+    assert short["designer"]["winner_mean"] == pytest.approx(short["scores"]["winner"]["mean"])
+    assert whole["designer"]["winner_mean"] == short["designer"]["winner_mean"]  # the same 12 traced games
+    assert whole["scores"]["winner"]["mean"] != whole["designer"]["winner_mean"]  # the run's 30 games: another mean
+    assert winner_games(whole) == WinnerMean(whole["designer"]["winner_mean"], 12)

@@ -2004,10 +2004,15 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
 
 
 def winner_games(r: Mapping[str, Any]) -> WinnerMean | float | None:
-    """A validate entry's mean winning score with the games it is over (its completed games), None where it has
-    none; the bare mean where the entry does not say its games (never "over the 0 games"). The terminal and the
-    game page both say it: the page kept "where the winner's score averages 74.3" after the terminal was corrected,
-    which read as the close games' own average (twenty-fourth reading en27)."""
+    """A validate entry's mean winning score with the games it is over, None where it has none; the bare mean where
+    the entry does not say its games (never "over the 0 games"). Over the traced games where the designer figures
+    say it (``winner_mean``: the close games' own games; "73.9 on average" beside "of the 250 games" was over all 300,
+    terminal round 46 it3), else over the completed games. The terminal and the game page both say it: the page kept
+    "where the winner's score averages 74.3" after the terminal was corrected, which read as the close games' own
+    average (twenty-fourth reading en27)."""
+    traced = r.get("designer") or {}
+    if isinstance(traced.get("winner_mean"), (int, float)) and traced.get("games"):
+        return WinnerMean(float(traced["winner_mean"]), int(traced["games"]))
     mean = winner_mean(r)
     games = int(r.get("completed") or r.get("games") or 0)
     return None if mean is None else WinnerMean(mean, games) if games else mean
