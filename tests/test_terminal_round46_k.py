@@ -89,3 +89,19 @@ def test_the_close_games_margin_is_said_against_the_traced_games_winning_score(t
     assert whole["designer"]["winner_mean"] == short["designer"]["winner_mean"]  # the same 12 traced games
     assert whole["scores"]["winner"]["mean"] != whole["designer"]["winner_mean"]  # the run's 30 games: another mean
     assert winner_games(whole) == WinnerMean(whole["designer"]["winner_mean"], 12)
+
+
+RANGE = {"en": "(shortage of coins in the bank: 8.0% to 95.0% of games)",
+         "fr": "(manque de pièces à la banque : de 8,0 % à 95,0 % des parties)",
+         "it": "(carenza di monete in banca: dall’8,0% al 95,0% delle partite)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_two_decks_at_one_count_give_the_range_without_counts(draco: tuple, lang: str) -> None:
+    """A run of two decks at 3 players: "from 95.0% of games at 3 players to 8.0% at 3" would name one count for two
+    shares; the range alone."""
+    deck, r = draco
+    entries = [_short(r, 3, 190), {**_short(r, 3, 16), "variant": "draco-other"}]
+    naming = Naming.of(deck, lang)
+    line = plain(total_line(entries, lang, {"draco": naming, "draco-other": naming}))
+    assert line.endswith(RANGE[lang]), line

@@ -717,23 +717,29 @@ def warning_kinds(results: Sequence[Mapping[str, Any]], lang: str = "en",
                 shares.setdefault(kinds[-1], []).append((f["games_short"] / f["games"], r["players"]))
         kinds += [say("warn_balance_name", lang)] if balance_parts(r.get("balance") or {}) else []
     counts = len({r.get("players") for r in results})
-    return [shortage_scale(kind, shares.get(kind, []), lang, counts) for kind in dict.fromkeys(kinds)]
+    # a player count names a share only where it names one entry: a run of several decks has several at a count
+    by_count = counts == len(results)
+    return [shortage_scale(kind, shares.get(kind, []), lang, counts, by_count) for kind in dict.fromkeys(kinds)]
 
 
-def shortage_scale(name: str, shares: Sequence[tuple[float, int]], lang: str, counts: int = 2) -> str:
+def shortage_scale(name: str, shares: Sequence[tuple[float, int]], lang: str, counts: int = 2,
+                   by_count: bool = True) -> str:
     """``name`` with the share of games the shortage touched (``shares``: share, player count): at one count of
     several, its share there; over several, the highest and the lowest with their counts; the same share at every
-    count, or a run of one count (the line names it already), the share alone. ``name`` alone without a share (a
-    balance warning)."""
+    count, or a run of one count (the line names it already), the share alone; where a count does not name one
+    entry (``by_count`` False: several decks), the lowest and the highest share without counts. ``name`` alone
+    without a share (a balance warning)."""
     if not shares:
         return name
     high = max(shares, key=lambda x: (x[0], -x[1]))
     low = min(shares, key=lambda x: (x[0], x[1]))
     top, bottom = _pct(high[0], lang, fixed=True), _pct(low[0], lang, fixed=True)
-    if len(shares) == 1 and counts > 1:
+    if len(shares) == 1 and counts > 1 and by_count:
         return say("total_short_at", lang, name=name, share=top, players=_players(high[1], lang))
     if top == bottom:
         return say("total_short_all", lang, name=name, share=top)
+    if not by_count:
+        return say("total_short_range", lang, name=name, high=top, low=bottom)
     return say("total_short_scale", lang, name=name, high=top, high_players=_players(high[1], lang), low=bottom,
                low_count=low[1])
 
