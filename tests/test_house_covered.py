@@ -62,6 +62,26 @@ def scores(state, default):
 '''
 
 
+#: a rule that appends the pass, and on some turns moves the game's first action behind it, lists an action of the
+#: game's own twice or leaves the first out: a rollout's move reads the list's split from its kernel only while the list is default()'s with
+#: added actions appended (``compiled_house.own_prefix``), and sorts it as the reference does otherwise
+REORDERED = '''def legal_actions(state, default):
+    legal = default()
+    if len(legal) < 2:
+        return legal
+    legal.append(("pass",))
+    if state.turns % 4 == 1:
+        first = legal[0]
+        legal.remove(first)
+        legal.append(first)
+    elif state.turns % 4 == 2:
+        legal.append(legal[0])
+    elif state.turns % 4 == 3:
+        legal.remove(legal[0])
+    return legal
+''' + PASS[PASS.index("def apply"):]
+
+
 def _same_games(root: Path, players: int, agents: list[str], seeds: range) -> list:
     from tests.test_tiers import first_difference
 
@@ -94,6 +114,13 @@ def test_two_added_kinds_and_decisions_with_only_added_actions(tmp_path: Path) -
     games = _same_games(project(tmp_path, MULTI), 4, ["heuristic"] * 4, range(12))
     kinds = {action[0] for ref in games for _, action in ref.actions}
     assert {"pass", "wave"} <= kinds, kinds
+
+
+def test_a_list_reordered_or_with_an_own_action_twice_is_sorted_as_the_reference_does(tmp_path: Path) -> None:
+    from tests.test_house import project
+
+    games = _same_games(project(tmp_path, REORDERED), 3, ["heuristic"] * 3, range(8))
+    assert sum(action == ("pass",) for ref in games for _, action in ref.actions) >= 8
 
 
 def test_a_kind_settled_as_taken_is_played_without_judging(tmp_path: Path) -> None:

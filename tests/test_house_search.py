@@ -143,3 +143,25 @@ def test_the_advice_on_a_rule_that_adds_an_action_is_the_heuristics_move(tmp_pat
             assert got != ("pass",)
             same += got == own[compiled_search.compiled_search(b, kept, own, 77 + offered)]
     assert offered >= 20 and same >= 0.9 * offered, (same, offered)
+
+
+def test_each_game_searches_with_its_own_rule_and_a_step_typed_as_numba_types_it(tmp_path: Path) -> None:
+    """The loop, search and step a game's decisions share (``compiled_search._HOUSE_SEARCHES``) are its own rule's;
+    the step and the loop's arguments, typed at once (``compiled_house.SearchStep``, ``SearchArgs``), have the types
+    numba gives the plain tuples."""
+    import numba
+    import numpy as np
+
+    from cardgen.games.king_lui.compiled_house import SearchArgs, StepContext
+    from tests.test_house import project
+
+    games = [_games(project(tmp_path / name, rule))[0] for name, rule in (("same", SAME_LEGAL),
+                                                                          ("pass", bench_cover.PASS))]
+    for game in games:
+        state = game.new_initial_state(5)
+        assert compiled_search.house_search(state, PAIRED, state.legal_actions(), 3) is not None
+    (first, _, step), (second, _, other) = (compiled_search._HOUSE_SEARCHES[game] for game in games)
+    assert first.name != second.name and step is not other
+    assert numba.typeof(step) == numba.typeof(StepContext(*step))
+    s0 = np.zeros(8, dtype=np.int64)
+    assert numba.typeof(SearchArgs((step, s0, s0))) == numba.typeof((StepContext(*step), s0, s0))

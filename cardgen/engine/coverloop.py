@@ -18,7 +18,9 @@ game: the look plays ``COVER_HORIZON`` turns per seat and reads the seat's lead)
 ``CoverWork`` below; the rest is the game's own):
 
 * ``own_legal(ctx, s, out)``: the game's own legal codes of record ``s`` (before the rule's hook), how many;
-* ``rule_legal(ctx, s, out)``: the legal codes the rule gives (its ``legal_actions``), how many;
+* ``rule_legal(ctx, s, out)``: the legal codes the rule gives (its ``legal_actions``), how many; where the first
+  ``h`` of them are the game's own legal list, whole and in order, and the rest actions the rule added, it may say
+  so in ``ctx.cover.hint[0] = h`` (a rollout's move then skips listing the game's own again: ``quick``);
 * ``play(ctx, s, a)``: play code ``a`` on ``s`` (the rule's ``apply`` where it has one);
 * ``usual(ctx, s, codes, k, mt)``: the game's heuristic among ``codes[:k]`` (``codes[0]`` for one, no draw);
 * ``sample(ctx, src, dst, seat, mt)``: ``src`` determinized for ``seat`` into ``dst``, the sample's own chance
@@ -77,6 +79,10 @@ class CoverWork(NamedTuple):
     streams: np.ndarray
     after: np.ndarray  #: uint32[LANES, 625]: the agents' generator after each round of a batch drew
     seeds: np.ndarray  #: uint64[LANES]: each round's seed of its rollouts' stream
+    #: int64[1]: how many of the codes ``rule_legal`` just listed lead as the game's own legal list, whole and in its
+    #: order, the rest all added actions (the rule appended only): a rollout's move needs no split then (``quick``);
+    #: -1 where that is not known (``rollout`` sets it before each ``rule_legal``, a game's kernel where it knows)
+    hint: np.ndarray
 
 
 def cover_work(players: int, width: int, size: int) -> CoverWork:
@@ -89,7 +95,8 @@ def cover_work(players: int, width: int, size: int) -> CoverWork:
                      codes(), codes(), codes(), codes(), codes(), codes(), codes(), codes(), codes(),
                      np.zeros((fastrng.LANES, size), dtype=np.int64),
                      np.zeros(size, dtype=np.int64), np.zeros((COVER_ROUNDS, width)), fastrng.new_state(),
-                     fastrng.new_states(), fastrng.new_states(), np.zeros(fastrng.LANES, dtype=np.uint64))
+                     fastrng.new_states(), fastrng.new_states(), np.zeros(fastrng.LANES, dtype=np.uint64),
+                     np.full(1, -1, dtype=np.int64))
 
 
 @njit(cache=True)
@@ -254,7 +261,14 @@ def split(ctx, s, codes, m, known, new):  # type: ignore[no-untyped-def]
 
 
 def quick(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
-    """``CoveredAgent.quick_choice`` (``m`` > 1): an added action tried now and then, else the heuristic."""
+    """``CoveredAgent.quick_choice`` (``m`` > 1): an added action tried now and then, else the heuristic. ``codes``
+    are what ``rule_legal`` just listed for ``s``: where its hint says how many lead as the game's own (the rule only
+    appended), the split is read from it, the same draws, without listing the game's own actions again."""
+    h = ctx.cover.hint[0]
+    if h >= 0:
+        if m > h and (h == 0 or fastrng.random(mt) < UNKNOWN_TRY):
+            return codes[h + fastrng.randbelow(mt, m - h)]
+        return usual(ctx, s, codes, h, mt)
     rknown, rnew = ctx.cover.rknown, ctx.cover.rnew  # the arrays, not ``ctx.cover`` (see ``split``)
     k, u = split(ctx, s, codes, m, rknown, rnew)
     if u > 0 and (k == 0 or fastrng.random(mt) < UNKNOWN_TRY):
@@ -264,11 +278,12 @@ def quick(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
 
 def rollout(ctx, s, mt, until):  # type: ignore[no-untyped-def]
     """``generic.quick_rollout``: every seat plays ``quick`` until ``until`` turns, the end, or no move."""
-    buf = ctx.cover.legal
+    buf, hint = ctx.cover.legal, ctx.cover.hint
     for _ in range(ROLLOUT_CAP):
         _, turns, over = position(s)
         if over or turns >= until:
             return
+        hint[0] = -1  # unknown unless the rule's kernel says (``quick``)
         m = rule_legal(ctx, s, buf)
         if m == 0:
             return

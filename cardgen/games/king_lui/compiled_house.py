@@ -57,7 +57,7 @@ from numba.core import cgutils
 from numba.core.imputils import RefType, impl_ret_new_ref, iternext_impl, lower_builtin, lower_cast
 from numba.core.typeconv import Conversion
 from numba.extending import (intrinsic, make_attribute_wrapper, models, overload, overload_attribute,
-                             overload_method, register_model)
+                             overload_method, register_model, typeof_impl)
 
 from numba.typed import Dict, List
 from numba.typed.listobject import _container_get_data, ll_list_type
@@ -566,7 +566,8 @@ WORDS_TYPE = types.NamedTuple((_STRS, _STRS, types.DictType(types.unicode_type, 
 
 class KingLuiActionsType(types.IterableType):
     """The numba type of the list ``default()`` of a ``legal_actions`` hook returns in compiled code: the actions'
-    codes in one ``int64`` array (``codes[0]``: how many; the codes from ``codes[1]`` on), each made an action
+    codes in one ``int64`` array (``codes[0]``: how many; the codes from ``codes[1]`` on; the last: how many lead as
+    the game's own legal list, whole, all after them added by the rule, or -1: ``own_prefix``), each made an action
     (``_action``) only when the rule reads it, and the ``Words`` that name them and learn the ones a rule appends.
 
     It reads as the reference's list does where a rule uses it so (``for action in legal``, ``len``, ``legal[i]``,
@@ -729,11 +730,14 @@ def _actions_append(a, x):  # noqa: ANN001 - numba compares these with the imple
     if isinstance(x, (KingLuiActionType, types.BaseTuple)):
         def append(a, x):
             n = a._codes[0]
-            if n + 1 >= len(a._codes):
+            if n + 2 >= len(a._codes):
                 raise ValueError("the house rule's legal_actions gave more actions than the compiled tier holds")
             code = known_code(x)
-            a._codes[n + 1] = code if code >= 0 else _code_of_words(a._words, joined_of(x))
+            code = code if code >= 0 else _code_of_words(a._words, joined_of(x))
+            a._codes[n + 1] = code
             a._codes[0] = n + 1
+            if code < len(a._words.bwords):  # one of the game's own again: the list is no longer own, then added
+                a._codes[len(a._codes) - 1] = -1
         return append
 
 
@@ -748,6 +752,7 @@ def _actions_remove(a, x):  # noqa: ANN001 - numba compares these with the imple
                     for j in range(i + 1, n):
                         a._codes[j] = a._codes[j + 1]
                     a._codes[0] = n - 1
+                    a._codes[len(a._codes) - 1] = -1
                     return
             raise ValueError("list.remove(x): x not in list")
         return remove
@@ -757,7 +762,22 @@ def _actions_remove(a, x):  # noqa: ANN001 - numba compares these with the imple
 def _actions_clear(a):  # noqa: ANN001 - numba compares these with the implementation's
     def clear(a):
         a._codes[0] = 0
+        a._codes[len(a._codes) - 1] = -1
     return clear
+
+
+def own_prefix(got: Any) -> int:
+    """How many of the actions a ``legal_actions`` hook returned lead as the game's own legal list, whole and in its
+    order, every one after them an action the rule added: ``default()``'s list with only added actions appended (a
+    rollout's move then splits the list without listing the game's own again); -1 for any other list."""
+    return -1
+
+
+@overload(own_prefix)
+def _own_prefix(got):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(got, KingLuiActionsType):
+        return lambda got: got._codes[len(got._codes) - 1]
+    return lambda got: -1
 
 
 def codes_into(got: Any, w: Any, buf: Any) -> int:
@@ -807,8 +827,9 @@ def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any) -> Any:
 def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
     """The engine's own legal actions (``rules.legal``), in its order, as a new ``KingLuiActionsType`` list."""
     v = d._view
-    codes = np.empty(len(d._buf) + 1, np.int64)  # the count, then room for as many codes as the loop's
-    codes[0] = _legal_codes(v._s, v._cfg, v._combos, codes[1:])
+    codes = np.empty(len(d._buf) + 2, np.int64)  # the count, room for as many codes as the loop's, the own prefix
+    codes[0] = _legal_codes(v._s, v._cfg, v._combos, codes[1:len(codes) - 1])
+    codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
     return _actions(codes, d._words)
 
 
@@ -1010,10 +1031,13 @@ _play_view = njit(inline="always")(play_view)
 
 def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
-    codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many."""
+    codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many; in
+    ``ctx.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
     v = _play_view(s, ctx)  # no ``words = ctx.words``: a tuple held in a variable costs a count per member
     got = legal_hook(v, legal_default(v, borrowed(ctx.words), borrowed(buf)))  # noqa: F821 - ``compile_rule``
-    return codes_into(got, ctx.words, buf)
+    m = codes_into(got, ctx.words, buf)
+    ctx.cover.hint[0] = own_prefix(got)  # a rollout's move reads it (``coverloop.quick``)
+    return m
 
 
 def listed_default(v: Any, words: Any, buf: Any) -> Any:
@@ -1099,11 +1123,12 @@ def cover_kind(ctx: Any, a: int) -> int:
 
 class RolloutCover(NamedTuple):
     """The covered heuristic's arrays a rollout move reads (``coverloop.quick``: ``ctx.cover.own``, ``rknown``,
-    ``rnew``), borrowed."""
+    ``rnew``, ``hint``), borrowed."""
 
     own: Any
     rknown: Any
     rnew: Any
+    hint: Any  #: ``coverloop.CoverWork.hint``: what ``hooked_legal`` says of the list it just gave
 
 
 class StepContext(NamedTuple):
@@ -1120,6 +1145,37 @@ class StepContext(NamedTuple):
     cover: Any  #: ``RolloutCover``
 
 
+class SearchStep(StepContext):
+    """A ``StepContext`` made in Python for a house rule's search (``compiled_search.step_context``), which numba
+    types at once: a decision's call would otherwise type its arrays and typed containers one by one in Python (about
+    0.2 ms a call, two calls a decision: an eighth of a base search game's time). Its type is the ``StepContext``'s
+    that ``compiled_search.step_context`` makes, the same for every deck (``int64`` and ``float64`` arrays, the
+    ``Words`` containers), found the first time; a test holds that it stays numba's own typing of the tuple."""
+
+    __slots__ = ()
+
+
+class SearchArgs(tuple):  # type: ignore[type-arg] - (a ``SearchStep``, the root position, the root's codes)
+    """What a house rule's search loop is called with (``compiled_search.house_search``): a ``SearchStep`` and two
+    ``int64`` arrays, typed at once as ``SearchStep`` is (numba hashes a tuple type holding the step's at every call:
+    40 us)."""
+
+    __slots__ = ()
+
+
+#: ``SearchStep``'s and ``SearchArgs``' numba types, once known
+_SEARCH_TYPES: dict[type, Any] = {}
+
+
+@typeof_impl.register(SearchStep)
+@typeof_impl.register(SearchArgs)
+def _typeof_search(val: tuple, c: Any) -> Any:  # type: ignore[type-arg]
+    kind = type(val)
+    if kind not in _SEARCH_TYPES:
+        _SEARCH_TYPES[kind] = numba_typeof(StepContext(*val) if kind is SearchStep else tuple(val))
+    return _SEARCH_TYPES[kind]
+
+
 def step_context(ctx: Any) -> StepContext:
     """``ctx``'s ``StepContext`` (a copy of its members' handles, nothing copied)."""
     kit, w, cover = ctx.kit, ctx.words, ctx.cover
@@ -1128,7 +1184,8 @@ def step_context(ctx: Any) -> StepContext:
                        Words(borrowed(w.words), borrowed(w.kinds), borrowed(w.index), borrowed(w.extras),
                              borrowed(w.bwords), borrowed(w.bkinds), borrowed(w.acts)),
                        borrowed(ctx.best), borrowed(ctx.work),
-                       RolloutCover(borrowed(cover.own), borrowed(cover.rknown), borrowed(cover.rnew)))
+                       RolloutCover(borrowed(cover.own), borrowed(cover.rknown), borrowed(cover.rnew),
+                                    borrowed(cover.hint)))
 
 
 step_context_kernel = njit(inline="always")(step_context)

@@ -11,6 +11,7 @@ sample starts from ``compiled_rules.determinize``. No rule is written here.
 from __future__ import annotations
 
 import os
+import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -195,10 +196,11 @@ def house_rollout(ctx, mt, use_policy, epsilon):  # type: ignore[no-untyped-def]
     """``rollout`` with the rule's steps (the globals ``legal_now``, ``act``) and the covered heuristic's rollout
     move (``quick``: the rule's added actions tried now and then, as ``CoveredAgent.quick_choice``, the search's Python
     policy): a rule that adds nothing plays the game's own rollout, draw for draw."""
-    s, buf, step = ctx.s, ctx.rbuf, ctx.step
+    s, buf, step, hint = ctx.s, ctx.rbuf, ctx.step, ctx.step.cover.hint
     for _ in range(ROLLOUT_CAP):
         if s[kl.S_END] != kl.PLAYING:  # over: the rule's legal_actions is not asked (nor in the engine)
             return
+        hint[0] = -1  # unknown unless the rule's ``legal_actions`` says (``coverloop.quick``)
         m = legal_now(s, step, buf)  # noqa: F821 - bound by ``house_loops``
         if m == 0:
             return
@@ -322,18 +324,20 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
 
 
 def step_context(t: Tables) -> Any:
-    """A new ``compiled_house.StepContext`` for the deck's tables ``t``: the game's action words, an empty gap log
-    (samples log no gap: the kernels count them), the heuristic's and a rollout move's scratch."""
+    """A new ``compiled_house.StepContext`` for the deck's tables ``t`` (a ``SearchStep``: numba types it at once):
+    the game's action words, an empty gap log (samples log no gap: the kernels count them), the heuristic's and a
+    rollout move's scratch."""
     from cardgen.games.king_lui.compiled import action_room
-    from cardgen.games.king_lui.compiled_house import RolloutCover, StepContext, words_of
+    from cardgen.games.king_lui.compiled_house import RolloutCover, SearchStep, words_of
 
     width = action_room(t.dish_sizes.shape[0], t.combo_cnt.shape[0])
 
     def codes() -> np.ndarray:
         return np.zeros(width, dtype=np.int64)
 
-    return StepContext(t.kit, np.zeros((0, 3), dtype=np.int64), words_of(t.action_of), codes(),
-                       np.zeros((3, t.dish_sizes.shape[0]), dtype=np.float64), RolloutCover(codes(), codes(), codes()))
+    cover = RolloutCover(codes(), codes(), codes(), np.full(1, -1, dtype=np.int64))
+    return SearchStep(t.kit, np.zeros((0, 3), dtype=np.int64), words_of(t.action_of), codes(),
+                      np.zeros((3, t.dish_sizes.shape[0]), dtype=np.float64), cover)
 
 
 def root_codes(state: KingLuiState, legal: list, listed: np.ndarray, t: Tables) -> np.ndarray | None:
@@ -349,22 +353,31 @@ def root_codes(state: KingLuiState, legal: list, listed: np.ndarray, t: Tables) 
     return np.array([code_of[a] for a in legal], dtype=np.int64)
 
 
+#: per game (its house rule installed): the rule's loop, its search and the steps' context the decisions share (the
+#: words it learns, the scratch), or why the rule stays out; made at a game's first search decision, since finding
+#: the loop reads and hashes the rule file (a fifth of a base search game's time when done at every decision)
+_HOUSE_SEARCHES: "weakref.WeakKeyDictionary[Any, tuple[Any, HouseLoops, Any] | str]" = weakref.WeakKeyDictionary()
+
+
 def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed: int) -> int | None:
     """``GameSpec.house_search``: ``compiled_search`` for a state whose deck has a house rule compiled with King Lui's
     steps (``compiled.house_loop``), or None (the rule stays out of the compiled tier, has a ``policy``, or fails in a
     sample: the Python search then plays it, and names a failure in its one line)."""
     from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
     from cardgen.games.king_lui.compiled import HOUSE_DECISION_GAME_SECONDS, house_loop, ready
+    from cardgen.games.king_lui.compiled_house import SearchArgs
 
     t = tables(state.game)
     if isinstance(t, str) or state.end_reason is not None or not legal or type(state).suggest is not State.suggest:
         return None  # a rule's ``policy`` advises in Python (``State.suggest``)
-    deck, players = state.game.resolved, state.game.players
-    house = house_loop(deck, t, players)
-    if isinstance(house, str):
+    if state.game not in _HOUSE_SEARCHES:
+        house = house_loop(state.game.resolved, t, state.game.players)
+        _HOUSE_SEARCHES[state.game] = house if isinstance(house, str) else (house, house_loops_of(house),
+                                                                             step_context(t))
+    found = _HOUSE_SEARCHES[state.game]
+    if isinstance(found, str):
         return None
-    search = house_loops_of(house)
-    step = step_context(t)
+    house, search, step = found
     s0 = encode(state)
     root = np.zeros(step.best.shape[0], dtype=np.int64)
     ready(search.root, (step, s0, root))  # compiled before the watch: a first run compiles for a while
@@ -378,7 +391,7 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
         codes = root_codes(state, legal, root[:search.root(step, s0, root)], t)
         if codes is None:
             return None  # the compiled rule lists other actions than the reference: the Python search decides
-        index = run("King Lui search driver", search.loops, (step, s0, codes), params, seed,
+        index = run("King Lui search driver", search.loops, SearchArgs((step, s0, codes)), params, seed,
                     always_advise=True, house=house.shown)
         return index if 0 <= index < len(legal) else None
     except Exception:  # noqa: BLE001 - the rule failed in compiled code: the Python search meets it and names it
