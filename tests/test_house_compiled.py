@@ -125,6 +125,42 @@ def test_a_compiled_rule_that_raises_is_one_line_naming_the_seed_as_on_the_refer
     assert reference.value.line == compiled.value.line
 
 
+#: hooks that read past the end of a count list after the sixth turn: IndexError in Python
+PAST_THE_END = {
+    "legal_actions": ("def legal_actions(state, default):\n    legal = default()\n"
+                      "    held = state.held(state.current_player)\n"
+                      "    if state.turns > 6 and held[len(held) + 1] == -12345:\n        legal.clear()\n"
+                      "    return legal\n", 4),
+    "apply": ("def apply(state, action, default):\n    plate = state.on_plate()\n"
+              "    if state.turns > 6 and plate[len(plate) + 1] == -12345:\n        return\n"
+              "    default(action)\n", 3),
+}
+
+
+@pytest.mark.parametrize("hook", sorted(PAST_THE_END))
+def test_an_index_past_the_end_in_an_inlined_hook_is_the_reference_engines_one_line(hook: str,
+                                                                                    tmp_path: Path) -> None:
+    """The ``legal_actions`` and ``apply`` hooks are inlined in the loops that run them (``compiled_house.HOOK``),
+    which are compiled with bounds checked (``CHECKED``): a rule's index past the end raises there as in Python, and
+    the game is the reference engine's one line, never a value read from beyond the list."""
+    from tests.test_house import play, project, resolve
+
+    from cardgen.simulate.runner import with_house
+    from cardgen.usercode import UserCodeError
+
+    text, line = PAST_THE_END[hook]
+    root = project(tmp_path, text)
+    deck = resolve("house", root)
+    fast = with_house(deck.spec.fast(deck, 3), deck)
+    assert fast.house is not None and fast.house.hooks == (hook,)
+    with pytest.raises(UserCodeError) as compiled:
+        fast.play_batch([5, 6], ("random",), np.zeros((2, 3), dtype=np.int64), 10_000)
+    assert compiled.value.line.startswith(f"house/rule.py:{line}: IndexError")
+    with pytest.raises(UserCodeError) as reference:
+        play(root, seed=5)
+    assert reference.value.line == compiled.value.line
+
+
 def _fails(run: Callable[[], object]) -> bool:
     """Whether ``run`` raises the house rule's ``UserCodeError``."""
     from cardgen.usercode import UserCodeError

@@ -43,6 +43,9 @@ from cardgen.engine.searchloop import copy_into
 from cardgen.engine.searchparams import (COVER_FURTHER, COVER_HORIZON, COVER_ROUNDS, COVER_Z, EARLY_ROUNDS, EARLY_Z,
                                          RECHECK_EVERY, ROLLOUT_CAP, SETTLE_AFTER, UNKNOWN_TRY)
 
+#: the options of the decision's and the look's copies: a house rule's hooks may be inlined in them (its ``play``,
+#: ``rule_legal``), and an index out of range in a rule raises IndexError there, as in Python
+CHECKED = {"boundscheck": True}
 #: the kernels a game binds (``bind_cover``)
 KERNELS = ("own_legal", "rule_legal", "play", "usual", "sample", "standing", "position", "kind")
 #: kinds of added action one game's memory holds (a rule adding more kinds than this stops the game: ``kind``)
@@ -457,7 +460,7 @@ def bind_cover(name: str, **kernels: object) -> object:
                           play=kernels["play"], quick=own["quick"])
     own["look_round"] = bind(look_round, name, inline, position=kernels["position"], play=kernels["play"],
                              rule_legal=kernels["rule_legal"], standing=kernels["standing"], rollout=own["rollout"])
-    own["look"] = bind(look, name, None, sample=kernels["sample"], position=kernels["position"],
+    own["look"] = bind(look, name, CHECKED, sample=kernels["sample"], position=kernels["position"],
                        look_round=own["look_round"])
-    return bind(covered, name, None, split=own["split"], usual=kernels["usual"], position=kernels["position"],
+    return bind(covered, name, CHECKED, split=own["split"], usual=kernels["usual"], position=kernels["position"],
                 kind=kernels["kind"], look=own["look"])

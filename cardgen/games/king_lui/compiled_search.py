@@ -309,7 +309,7 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
     split_ = bind_split(name, own_legal)
     quick_ = bind_quick(name, split_, usual) if adds else bind(_plain_move, name, inline, usual=usual)
     roll = bind(house_rollout, name, inline, quick=quick_, **rule)
-    from cardgen.games.king_lui.compiled_house import borrowed, step_context_kernel
+    from cardgen.games.king_lui.compiled_house import CHECKED, borrowed, step_context_kernel
 
     kernels = {"context": bind(house_context, name, None, step_context=step_context_kernel, borrowed=borrowed),
                "root": _root,
@@ -320,7 +320,9 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
                "apply": bind(_house_apply, name, inline, act=rule["act"]),
                "play": bind(_house_play, name, inline, act=rule["act"], rollout=roll),
                "reward": bind(_house_reward, name, inline, outcome=steps["outcome"])}
-    return HouseLoops(bind_search(name, **kernels), bind(house_root, name, None, legal_now=rule["legal_now"]))
+    # the rule's hooks are inlined in the loops and the root: compiled with bounds checked (``CHECKED``)
+    return HouseLoops(bind_search(name, CHECKED, **kernels), bind(house_root, name, CHECKED,
+                                                                    legal_now=rule["legal_now"]))
 
 
 def step_context(t: Tables) -> Any:
