@@ -165,3 +165,5 @@ def test_each_game_searches_with_its_own_rule_and_a_step_typed_as_numba_types_it
     assert numba.typeof(step) == numba.typeof(StepContext(*step))
     s0 = np.zeros(8, dtype=np.int64)
     assert numba.typeof(SearchArgs((step, s0, s0))) == numba.typeof((StepContext(*step), s0, s0))
+    strided = s0[::2]  # another layout: its own type, never the first one's
+    assert numba.typeof(SearchArgs((step, strided, s0))) == numba.typeof((StepContext(*step), strided, s0))

@@ -43,8 +43,10 @@ from cardgen.engine.searchloop import copy_into
 from cardgen.engine.searchparams import (COVER_FURTHER, COVER_HORIZON, COVER_ROUNDS, COVER_Z, EARLY_ROUNDS, EARLY_Z,
                                          RECHECK_EVERY, ROLLOUT_CAP, SETTLE_AFTER, UNKNOWN_TRY)
 
-#: the options of the decision's and the look's copies: a house rule's hooks may be inlined in them (its ``play``,
-#: ``rule_legal``), and an index out of range in a rule raises IndexError there, as in Python
+#: the options of every compiled copy a house rule's hooks may be inlined into (here: the decision and the look, whose
+#: ``play`` and ``rule_legal`` call them; a game's loops and search too): an index out of range in a rule raises
+#: IndexError there, as in Python (an inlined function compiles with its caller's options; the game's own kernels
+#: called from there keep theirs)
 CHECKED = {"boundscheck": True}
 #: the kernels a game binds (``bind_cover``)
 KERNELS = ("own_legal", "rule_legal", "play", "usual", "sample", "standing", "position", "kind")

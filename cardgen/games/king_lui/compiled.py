@@ -495,7 +495,7 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
     import hashlib
     from pathlib import Path
 
-    from cardgen.engine.coverloop import forget
+    from cardgen.engine.coverloop import CHECKED, forget
     from cardgen.games.king_lui import compiled_house
     from cardgen.terminal import say
     from cardgen.usercode import describe_failure, load_code, resolve_code_path
@@ -522,10 +522,10 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
                 steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=covered,
                                        borrowed=compiled_house.borrowed)
                 steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
-            checked = compiled_house.CHECKED  # the rule's hooks are inlined in these
-            loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, checked,
+            # the rule's hooks are inlined in a game and a future: compiled with bounds checked (``CHECKED``)
+            loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, CHECKED,
                                                                    **steps))
-            future = bind(play_on, name, checked, **steps)
+            future = bind(play_on, name, CHECKED, **steps)
             _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, future, lambda exc, seed: describe_failure(
                 exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
                 built.adds_actions, compiled_house.words_of, name, steps)

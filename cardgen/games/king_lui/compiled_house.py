@@ -79,10 +79,6 @@ COMPILED_HOOKS = ("scores", "legal_actions", "apply")
 #: of every look-ahead and search rollout (a call passed the view and ``default``, a dozen counted references each
 #: way: a search game on the "pass" rule took 12 % longer, on a hook returning ``default()`` 15 %)
 HOOK = {"boundscheck": True, "inline": "always"}
-#: the options of every compiled function a rule's hooks are inlined into (a loop, a look-ahead, a search: the
-#: copies named after the rule): an index out of range in a rule raises IndexError, as Python does (an inlined
-#: function compiles with its caller's options); the game's own kernels called from there keep theirs
-CHECKED = {"boundscheck": True}
 #: between the words of an action in its compiled form (``("take", "soup")`` is ``"take\x1fsoup"``): a character no
 #: dish id holds (ids are YAML keys a designer types)
 SEP = "\x1f"
@@ -1171,17 +1167,19 @@ class SearchArgs(tuple):  # type: ignore[type-arg] - (a ``SearchStep``, the root
     __slots__ = ()
 
 
-#: ``SearchStep``'s and ``SearchArgs``' numba types, once known
-_SEARCH_TYPES: dict[type, Any] = {}
+#: ``SearchStep``'s and ``SearchArgs``' numba types, once known, by kind and the layout of their own arrays (a type
+#: that did not match an array would read its memory wrongly; reading the layout costs a microsecond)
+_SEARCH_TYPES: dict[tuple[Any, ...], Any] = {}
 
 
 @typeof_impl.register(SearchStep)
 @typeof_impl.register(SearchArgs)
 def _typeof_search(val: tuple, c: Any) -> Any:  # type: ignore[type-arg]
-    kind = type(val)
-    if kind not in _SEARCH_TYPES:
-        _SEARCH_TYPES[kind] = numba_typeof(StepContext(*val) if kind is SearchStep else tuple(val))
-    return _SEARCH_TYPES[kind]
+    key = (type(val), *((x.dtype.str, x.ndim, x.flags.c_contiguous, x.flags.writeable, x.flags.aligned)
+                        for x in val if isinstance(x, np.ndarray)))
+    if key not in _SEARCH_TYPES:
+        _SEARCH_TYPES[key] = numba_typeof(StepContext(*val) if type(val) is SearchStep else tuple(val))
+    return _SEARCH_TYPES[key]
 
 
 def step_context(ctx: Any) -> StepContext:
@@ -1300,7 +1298,7 @@ def compile_rule(rules: dict[str, Callable[..., Any]], path: str, sha256: str,
         return fn.__code__.co_firstlineno, ("house_why_hook", {"hook": others[0], "hooks": ", ".join(COMPILED_HOOKS)})
     key = sha256[:12]
     name = f"king_lui_{key}"
-    hooked = {}  # inlined where they run, whose copies are compiled ``CHECKED``
+    hooked = {}  # inlined where they run, whose copies are compiled ``coverloop.CHECKED``
     if "scores" in rules:
         hooked["scores"] = bind(hooked_outcome, name, None, hook=njit(rules["scores"], boundscheck=True))
     if "legal_actions" in rules:  # ``default()`` as codes where the rule compiles so, else as a typed list

@@ -300,7 +300,7 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
     ``name`` + ``_search`` (numba's disk cache keeps one copy per version of the rule file, as the loop's). A rule
     that adds no action (``adds`` False: no ``legal_actions`` hook) lists only the game's own: its rollouts and
     advice take the heuristic's move without sorting the game's actions from added ones."""
-    from cardgen.engine.coverloop import bind_quick, bind_split
+    from cardgen.engine.coverloop import CHECKED, bind_quick, bind_split
     from cardgen.jit import bind
 
     name = f"{name}_search"
@@ -309,7 +309,7 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
     split_ = bind_split(name, own_legal)
     quick_ = bind_quick(name, split_, usual) if adds else bind(_plain_move, name, inline, usual=usual)
     roll = bind(house_rollout, name, inline, quick=quick_, **rule)
-    from cardgen.games.king_lui.compiled_house import CHECKED, borrowed, step_context_kernel
+    from cardgen.games.king_lui.compiled_house import borrowed, step_context_kernel
 
     kernels = {"context": bind(house_context, name, None, step_context=step_context_kernel, borrowed=borrowed),
                "root": _root,
