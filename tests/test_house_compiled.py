@@ -325,6 +325,68 @@ def test_a_rule_that_changes_defaults_list_plays_the_reference_games_compiled(na
     assert passes >= 10, passes
 
 
+#: a rule that reads an action's first word in every way a rule compares a string: with a word written out, either
+#: side, with a word it made, with another action's, in a tuple, with a number; "draw" and "take" are as long as each
+#: other, so a compare of lengths alone would list other actions
+WORDS = '''def legal_actions(state, default):
+    legal = default()
+    kind = "ta" + "ke"
+    takes = draws = others = 0
+    if not legal:
+        return legal
+    first = legal[0]
+    for action in legal:
+        word = action[0]
+        if word == "take" and "take" == action[0] and word == kind and not (word != kind):
+            takes += 1
+        elif action[0] != "draw" or action[0] == 3 or first[0] == 3:
+            others += 1
+        elif action[0] in ("draw", "pass") and action[0] != 3 and (first[0] == action[0] or first[0] != "draw"):
+            draws += 1
+    if takes > 0 and draws > 0 and (state.turns + takes + others) % 3 == 0:
+        legal.append(("pass",))
+    return legal
+
+
+''' + PASS_APPLY
+
+
+def test_an_actions_first_word_compares_as_on_the_reference(tmp_path: Path) -> None:
+    """``action[0]`` compared with ``==``, ``!=`` and ``in`` (``compiled_house.KingLuiWordType``, compared in the
+    rule's code): the reference's games on the compiled tier, "pass" offered and taken."""
+    from tests.test_house import project
+    from tests.test_tiers import first_difference
+
+    fast, pairs = _tiers(project(tmp_path, WORDS), 4, ["random"] * 4, range(10))
+    assert fast.house is not None
+    for ref, got in nonempty(pairs):
+        assert got == ref, first_difference(ref, got)
+    passes = sum(action == ("pass",) for ref, _ in pairs for _, action in ref.actions)
+    assert passes >= 10, passes
+
+
+def test_an_actions_first_word_is_compared_in_the_callers_code() -> None:
+    """Python's answers, and no call to numba's string compare (a call that copies both strings: what a rule's
+    ``action[0] == "take"`` cost at every action of every rollout step of a search)."""
+    from numba import njit
+
+    @njit
+    def compare(joined, kind, word):  # type: ignore[no-untyped-def]
+        a = compiled_house._action(3, joined, kind)
+        return ((a[0] == "take") + 2 * (a[0] != "draw") + 4 * (word == a[0]) + 8 * ("emerald" == a[0])
+                + 16 * (a[0] == 3) + 32 * (a[0] in ("draw", "pass")) + 64 * (a == ("pass",)))
+
+    sep = compiled_house.SEP
+    for joined, word in ((f"take{sep}ham", "take"), ("draw", "take"), ("draw", "draw"), ("emerald", "émerald"),
+                         ("pass", "tak"), ("émerald", "emerald"), ("take", "tak€"), ("dra€", "dra€")):
+        kind = joined.split(sep)[0]
+        want = ((kind == "take") + 2 * (kind != "draw") + 4 * (word == kind) + 8 * (kind == "emerald")
+                + 32 * (kind in ("draw", "pass")) + 64 * (joined == "pass"))
+        assert compare(joined, kind, word) == want, (joined, word)
+    code = "".join(compare.inspect_llvm().values())
+    assert "unicode_eq" not in code and "charseq_eq" not in code
+
+
 def test_a_rule_that_changes_an_action_plays_the_reference_games_compiled(tmp_path: Path) -> None:
     """An ``apply`` hook alone adds no action: the heuristic plays on the compiled tier, the same games as the
     reference's, and they are not the base game's (the hook ran)."""
@@ -507,3 +569,20 @@ def test_the_same_rule_text_in_another_file_compiles_from_the_disk_cache(tmp_pat
                                                                  p=str(tmp_path / name[:-3]), rule=rule, name=name)],
                               capture_output=True, text=True, timeout=900, env=env)
         assert done.returncode == 0 and done.stdout.strip() == "tier", (name, done.stdout, done.stderr[-2000:])
+
+
+def test_an_added_action_is_learnt_once_in_the_python_tier() -> None:
+    """Under ``NUMBA_DISABLE_JIT`` (tests/test_tiers.py's Python tier) the words of an added action compare as
+    Python's strings: met again, it keeps its code."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("from cardgen.games.king_lui import compiled_house as c\n"
+            "w = c.words_of((('take', 'ham'), ('draw',)))\n"
+            "print(c.code_of_words(w, 'pass'), c.code_of_words(w, 'pass'), c.known_words(w, 'pass'),"
+            " c.code_of_words(w, 'tip'), c.known_words(w, 'draw'))\n")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(root)})
+    assert done.stdout.split() == ["2", "2", "2", "3", "1"], done.stdout + done.stderr[-2000:]

@@ -59,6 +59,7 @@ from numba.core.typeconv import Conversion
 from numba.extending import (intrinsic, make_attribute_wrapper, models, overload, overload_attribute,
                              overload_method, register_model, typeof_impl)
 
+from numba.cpython.unicode import UnicodeModel, _cmp_region
 from numba.typed import Dict, List
 from numba.typed.listobject import _container_get_data, ll_list_type
 
@@ -278,6 +279,87 @@ def called(ty: type, impl: Callable[[Any], Any]) -> None:
 called(KingLuiScoresDefaultType, _default_scores)
 
 
+# -- a word of an action: a string whose ``==`` and ``!=`` compile where they are written ---------------------------
+class KingLuiWordType(types.UnicodeType):
+    """The numba type of an action's first word (``action[0]``): numba's string, compared inline.
+
+    A rule reads ``action[0] == "take"`` for every action of every listing, at every rollout step of a search. numba's
+    own string ``==`` is a call that copies both strings (two counted references each) and was a sixth of a search
+    game on such a rule (``perf``). This type is numba's string in everything (its model, its methods, a safe
+    conversion wherever a ``str`` is expected) except that numba leaves ``==`` and ``!=`` of a type defined outside
+    numba to the type's own (``unicode_eq``'s ``is_internal``): ours compare the lengths, then the characters, in
+    the caller's code. The result is Python's."""
+
+    def __init__(self) -> None:
+        types.UnicodeType.__init__(self, name="KingLuiWord")
+
+    def can_convert_to(self, typingctx: Any, other: Any) -> Any:
+        if type(other) is types.UnicodeType:
+            return Conversion.safe
+        return None
+
+
+register_model(KingLuiWordType)(UnicodeModel)
+word_type = KingLuiWordType()
+
+
+@lower_cast(KingLuiWordType, types.UnicodeType)
+def _word_to_str(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
+    """The same string (one model): nothing to do."""
+    return val
+
+
+@intrinsic
+def _same_word(typingctx: Any, a: Any, b: Any) -> Any:
+    """``a == b`` of two strings, as Python compares them, in the caller's code: the lengths, then (same kind, as
+    numba's strings of the same words are) the bytes; numba's own code-point compare for strings of two kinds. An
+    intrinsic, not an inlined function: numba's inliner warns ("not in scope") of a branch it inlined."""
+    if not (isinstance(a, _STRINGS) and isinstance(b, _STRINGS)):
+        return None
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        x, y = (cgutils.create_struct_proxy(types.unicode_type)(context, builder, value=v) for v in args)
+        same = cgutils.alloca_once_value(builder, cgutils.false_bit)
+        with builder.if_then(builder.icmp_signed("==", x.length, y.length)):
+            with builder.if_else(builder.icmp_signed("==", x.kind, y.kind)) as (bytewise, by_code):
+                with bytewise:
+                    size = builder.mul(x.length, builder.sext(x.kind, x.length.type))
+                    xs, ys = (builder.bitcast(v.data, cgutils.int8_t.as_pointer()) for v in (x, y))
+                    differ = cgutils.alloca_once_value(builder, cgutils.int8_t(0))
+                    with cgutils.for_range(builder, size) as loop:
+                        both = builder.xor(builder.load(builder.gep(xs, [loop.index])),
+                                           builder.load(builder.gep(ys, [loop.index])))
+                        builder.store(builder.or_(builder.load(differ), both), differ)
+                    builder.store(builder.icmp_unsigned("==", builder.load(differ), cgutils.int8_t(0)), same)
+                with by_code:
+                    builder.store(context.compile_internal(
+                        builder, lambda a, b: _cmp_region(a, 0, b, 0, len(a)) == 0,
+                        types.boolean(types.unicode_type, types.unicode_type), args), same)
+        return builder.load(same)
+    return types.boolean(types.unicode_type, types.unicode_type), codegen
+
+
+_STRINGS = (types.UnicodeType, types.StringLiteral)
+
+
+@overload(operator.eq, inline="always", target="cpu")
+def _word_eq(a, b):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiWordType) or isinstance(b, KingLuiWordType):
+        if isinstance(a, _STRINGS) and isinstance(b, _STRINGS):
+            return lambda a, b: _same_word(a, b)
+        if not isinstance(a, types.Optional) and not isinstance(b, types.Optional):
+            return lambda a, b: False  # a word and a value of another type, as numba's strings compare them
+
+
+@overload(operator.ne, inline="always", target="cpu")
+def _word_ne(a, b):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiWordType) or isinstance(b, KingLuiWordType):
+        if isinstance(a, _STRINGS) and isinstance(b, _STRINGS):
+            return lambda a, b: not _same_word(a, b)
+        if not isinstance(a, types.Optional) and not isinstance(b, types.Optional):
+            return lambda a, b: True
+
+
 # -- an action: the reference's tuple of words, known by its code and its words -----------------------------------
 class KingLuiActionType(types.Type):
     """The numba type of an action in a compiled hook: its code (``rules``' codes, then the ones a rule added; -1 for a
@@ -293,7 +375,7 @@ class KingLuiActionType(types.Type):
         return None
 
 
-_ACTION = [("code", types.int64), ("joined", types.unicode_type), ("kind", types.unicode_type)]
+_ACTION = [("code", types.int64), ("joined", types.unicode_type), ("kind", word_type)]
 struct_model(KingLuiActionType, "KingLuiAction", _ACTION)
 action_type = KingLuiActionType()
 
@@ -322,27 +404,42 @@ def _action_len(a):  # noqa: ANN001 - numba compares these with the implementati
         return lambda a: len(a._joined.split(SEP))
 
 
+@overload(operator.getitem, inline="always")
+def _action_kind(a, i):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionType) and isinstance(i, types.IntegerLiteral) and i.literal_value == 0:
+        return lambda a, i: a._kind  # the first word as ``KingLuiWordType``: compared inline
+
+
 @overload(operator.getitem)
 def _action_word(a, i):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionType) and isinstance(i, types.Integer):
-        return lambda a, i: a._kind if i == 0 else a._joined.split(SEP)[i]
+        return lambda a, i: str(a._kind) if i == 0 else a._joined.split(SEP)[i]
+
+
+def _words_tuple(t: Any) -> bool:
+    """Whether numba type ``t`` is a tuple of strings (what an action reads as)."""
+    return isinstance(t, types.BaseTuple) and all(isinstance(x, _STRINGS) for x in t)
+
+
+@overload(operator.eq, inline="always")
+def _action_eq_one(a, b):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(a, KingLuiActionType) and isinstance(b, KingLuiActionType):
+        return lambda a, b: _same_word(a._joined, b._joined)
+    if isinstance(a, KingLuiActionType) and _words_tuple(b) and len(b) == 1:  # ``action == ("pass",)``: no join
+        return lambda a, b: _same_word(a._joined, b[0])
+    if isinstance(b, KingLuiActionType) and _words_tuple(a) and len(a) == 1:
+        return lambda a, b: _same_word(b._joined, a[0])
 
 
 @overload(operator.eq)
 def _action_eq(a, b):  # noqa: ANN001 - numba compares these with the implementation's
-    if isinstance(a, KingLuiActionType) and isinstance(b, KingLuiActionType):
-        return lambda a, b: a._joined == b._joined
-    if isinstance(a, KingLuiActionType) and isinstance(b, types.BaseTuple):
-        if len(b) == 1:  # ``action == ("pass",)``, at every decision: no words to join
-            return lambda a, b: a._joined == b[0]
-        return lambda a, b: len(b) > 0 and a._kind == b[0] and a._joined == SEP.join(b)
-    if isinstance(b, KingLuiActionType) and isinstance(a, types.BaseTuple):
-        if len(a) == 1:
-            return lambda a, b: b._joined == a[0]
-        return lambda a, b: len(a) > 0 and b._kind == a[0] and b._joined == SEP.join(a)
+    if isinstance(a, KingLuiActionType) and _words_tuple(b):
+        return lambda a, b: len(b) > 0 and a._kind == b[0] and _same_word(a._joined, SEP.join(b))
+    if isinstance(b, KingLuiActionType) and _words_tuple(a):
+        return lambda a, b: len(a) > 0 and b._kind == a[0] and _same_word(b._joined, SEP.join(a))
 
 
-@overload(operator.ne)
+@overload(operator.ne, inline="always")
 def _action_ne(a, b):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionType) or isinstance(b, KingLuiActionType):
         return lambda a, b: not a == b
@@ -470,7 +567,7 @@ def known_words(w: Any, joined: str) -> int:
     """The code of the action whose words are ``joined`` where ``w`` knows it (the game's, or one a rule added), else
     -1 (nothing learnt)."""
     for i in range(len(w.extras)):  # first: what a rule appends at every decision is one of a few added actions, and
-        if w.extras[i] == joined:  # the dict hashes the words each time (an own action is never an extra)
+        if _same_word(w.extras[i], joined):  # the dict hashes the words each time (an own action is never an extra)
             return len(w.words) + i
     return w.index.get(joined, -1)
 
@@ -988,6 +1085,7 @@ if config.DISABLE_JIT:  # numba leaves every function Python: the view's types h
     _pile, _view, _scores_default = _PyPile, _PyView, _PyScoresDefault  # type: ignore[assignment]  # noqa: F811
     _legal_default, _apply_default, _action = _PyLegalDefault, _PyApplyDefault, _py_action  # type: ignore  # noqa: F811
     _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
+    _same_word = operator.eq  # noqa: F811 - Python's strings compare as they do
 
 
 # -- the outcome with the hook in place of the score step --------------------------------------------------------
