@@ -2927,9 +2927,17 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
                 else "internal_follows_one" if follows == 1 else "internal_follows", lang, f=follows))
     if gone and again is not None:  # the same counts gone as at an earlier player count: said short, with this
         # count's base values; four lines said again word for word at every count (terminal round 41 en39)
-        values = and_list([_value(m, m["base"], lang) for m in moved], lang)
+        # each value by the game's short name of its count ("uneven piles in 62.0% of games"): two bare figures,
+        # "(62.0% and 42.4 in the base game)", sent the reader back ten lines for what each one counts, and the
+        # counts' full names are a line long each (terminal round 46 fr22, it21); a game without a short name for
+        # every count keeps the figures alone
+        short = (((naming.words.get("tallies_short") or {}).get(lang)) or {})
+        named_ = all(m["metric"] in short for m in moved)
+        values = and_list([short[m["metric"]].format(v=_value(m, m["base"], lang)) if named_ else
+                           _value(m, m["base"], lang) for m in moved], lang)
+        base = say("internal_gone_base_named" if named_ else "internal_gone_base", lang, values=values)
         return say("internal_gone_again_one" if len(moved) == 1 else "internal_gone_again", lang, label=label_,
-                   n=len(others), m=len(moved), p=again, values=values)
+                   n=len(others), m=len(moved), p=again, base=base)
     key = "internal_line_one" if is_singular(len(moved), lang) else "internal_line"  # "1 modifié", "2 modifiés"
     # one of the measures as the language counts it (French « une sur 6 », a feminine "mesure": terminal round 46
     # fr15, where « 1 sur 6 » read as a digit for the number and « une de plus » two lines later)

@@ -1,0 +1,71 @@
+"""Terminal round 46, part l (issue #53): the native readers' faults left open by parts f, i2, j and k.
+
+Each test fails on the words or code before this part (checked by putting the old back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardgen.languages import typeset
+from cardgen.simulate.summary import Naming, gone_counts, internal_line
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _royale_words() -> dict[str, Any]:
+    return json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
+
+
+def _gone(base_share: float, base_peak: float) -> list[dict[str, Any]]:
+    """Royale's two counts Light Supper does away with (their real ids), and one that does not move."""
+    return [{"metric": "gap:uneven_packets", "base": base_share, "variant": 0.0, "significant": True,
+             "follows_from_change": True, "group": "internal"},
+            {"metric": "peak:pile_after_reshuffle", "base": base_peak, "variant": 0.0, "significant": True,
+             "follows_from_change": True, "group": "internal"},
+            {"metric": "peak:cards_under_a_noble", "base": 4.5, "variant": 4.2, "significant": False,
+             "group": "internal"}]
+
+
+@pytest.mark.parametrize(("lang", "bracket"), [
+    ("en", "(in the base game: uneven piles in 62.0% of games and a rebuilt draw pile of 42.4 cards at its highest, "
+           "on average)"),
+    ("fr", "(jeu de base : paquets inégaux dans 62,0 % des parties et pioche reconstituée de 42,4 cartes en moyenne à "
+           "son plus haut)"),
+    ("it", "(nel gioco base: mazzetti disuguali nel 62,0% delle partite e mazzo ricostituito di 42,4 carte al suo "
+           "massimo, in media)")])
+def test_fr22_it21_each_gone_count_s_base_value_carries_its_short_label(lang: str, bracket: str) -> None:
+    """fr22 = it21: compare royale royale-short said «(62,0 % et 42,4 dans le jeu de base)» at 3 and 4 players: two
+    bare figures, the reader sent back ten lines for what each counts. Each value now has the game's short name of its
+    count (``tallies_short`` in the game's words.json), not the line-long full name again (round 45 it16)."""
+    naming = Naming(words=_royale_words())
+    later = _gone(0.62, 42.38)
+    assert gone_counts(later, lang)
+    said = internal_line(later, lang, naming, again=2)
+    assert typeset(bracket, lang) in said, said
+    assert "42,4 " not in said.replace(".", ",").split("(")[0], said  # the figures only inside the bracket
+    full = internal_line(_gone(0.71, 55.9), lang, naming)  # the first count's full line is as before
+    assert "71" in full and ("55,9" in full or "55.9" in full), full
+
+
+def test_fr22_every_language_names_the_same_counts_and_fills_in_the_value() -> None:
+    """Each language of ``tallies_short`` names the same counts, each with its value's place ``{v}``, and only counts
+    the game itself names (its ``tallies``)."""
+    words = _royale_words()
+    short = words["tallies_short"]
+    assert set(short) == {"en", "fr", "it"}
+    for lang, names in short.items():
+        assert set(names) == set(short["en"]), lang
+        assert set(names) <= set(words["tallies"][lang]), lang
+        assert all(text.count("{v}") == 1 for text in names.values()), lang
+
+
+def test_fr22_a_count_without_a_short_label_keeps_the_old_bracket() -> None:
+    """A game that gives no short name for one of the counts: the figures alone, never half of them labelled."""
+    words = _royale_words()
+    words = {**words, "tallies_short": {lang: {k: v for k, v in names.items() if k.startswith("gap:")}
+                                        for lang, names in words["tallies_short"].items()}}
+    said = internal_line(_gone(0.62, 42.38), "en", Naming(words=words), again=2)
+    assert "(62.0% and 42.4 in the base game)" in said, said
