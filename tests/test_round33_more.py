@@ -193,9 +193,11 @@ def test_the_french_box_plot_title_says_the_central_80_percent() -> None:
     from cardgen.report.svg import CHART_WIDTH, title_lines
     from cardgen.report.words import REPORT
 
-    spread = REPORT["fr"]["spread"].replace("\u202f", " ")
-    assert "(boîte : 80 % centraux ;" in spread and "du milieu" not in spread
-    assert len(title_lines(REPORT["fr"]["spread"].format(what=REPORT["fr"]["scores"]), CHART_WIDTH)) <= 2
+    # round 46 fr34: « 80 % centraux » was still telegraphic; the legend is now a line under the chart, in full
+    # (« les 80 % de scores du milieu »), and the title the chart's name alone
+    legend = REPORT["fr"]["spread_legend"].replace("\u202f", " ")
+    assert legend.startswith("Boîte : les 80 % {items} du milieu ;") and "centraux" not in legend
+    assert len(title_lines(REPORT["fr"]["scores"], CHART_WIDTH)) <= 2
 
 
 def test_the_median_is_halfway_between_the_two_middle_games() -> None:

@@ -182,7 +182,8 @@ def test_the_french_indicator_and_interval_words() -> None:
     ("it", "runs_head", "|seme|", "casuale"),
     ("it", "skill_unmeasured", "aggiungi --skill al comando.", "aggiungi --skill."),
     # it28: «tacca» is a notch, the whiskers are «baffi»
-    ("it", "spread", "(scatola: 80% centrale; trattino: mediana; baffi: estremi)", "tacca"),
+    ("it", "spread_legend", "Scatola: l’80% centrale {items}; trattino: mediana; baffi: dal più basso al più alto.",
+     "tacca"),  # under the chart since round 46 fr34
     # en28: "Winner's margin over the runner-up, in the table above: over the 267 games …" had no verb
     ("en", "margin_row", "{name}, in the table above, is measured {basis}", "above: "),
 ])

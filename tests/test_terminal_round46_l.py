@@ -69,3 +69,40 @@ def test_fr22_a_count_without_a_short_label_keeps_the_old_bracket() -> None:
                                         for lang, names in words["tallies_short"].items()}}
     said = internal_line(_gone(0.62, 42.38), "en", Naming(words=words), again=2)
     assert "(62.0% and 42.4 in the base game)" in said, said
+
+
+def _score_side() -> dict[str, Any]:
+    return {"players": 2, "completed": 10, "agents": [{}], "turns": {"histogram": []}, "rounds": {"histogram": []},
+            "seat_win_rates": [], "balance": {},
+            "scores": {"winner": {"n": 3, "min": 1, "max": 9, "p10": 2, "p90": 8, "median": 5}, "seat": []}}
+
+
+@pytest.mark.parametrize(("lang", "game", "title", "legend"), [
+    ("fr", "king_lui", "Scores finaux",
+     "Boîte : les 80 % de scores du milieu ; trait : médiane ; ligne : du plus bas au plus haut."),
+    ("fr", "draco", "Fortunes finales, en pièces d’argent",
+     "Boîte : les 80 % de fortunes du milieu ; trait : médiane ; ligne : du plus bas au plus haut."),
+    ("en", "king_lui", "Final scores", "Box: the middle 80% of scores; tick: median; line: from the lowest to the highest."),
+    ("it", "king_lui", "Punteggi finali",
+     "Scatola: l’80% centrale dei punteggi; trattino: mediana; baffi: dal più basso al più alto."),
+    ("it", "draco", "Denaro a fine partita, in monete d’argento",
+     "Scatola: l’80% centrale delle somme finali; trattino: mediana; baffi: dal più basso al più alto.")])
+def test_fr34_the_score_chart_says_how_to_read_its_box_in_a_line_under_it(lang: str, game: str, title: str,
+                                                                          legend: str) -> None:
+    """fr34: the score chart's title "Scores finaux (boîte : 80 % centraux ; trait : médiane ; ligne : extrêmes)":
+    "80 % centraux" telegraphic, and a fuller legend ran the title to three or four lines (round 33 fr32 holds it to
+    two). The title is the chart's name alone; the legend, in full, is a line under the chart (``figcaption``)."""
+    from xml.etree import ElementTree
+
+    from cardgen.games import get_game
+    from cardgen.report.pages import charts
+    from cardgen.report.svg import CHART_WIDTH, title_lines
+
+    page = str(charts([("X", _score_side(), "#000")], lang, dict(get_game(game).words)))
+    caption = page.split("<figcaption>")[1].split("</figcaption>")[0]
+    assert caption == typeset(legend, lang), caption
+    svg = page.split("<figure>")[-1].split("<figcaption>")[0]
+    heading = " ".join(t.text or "" for t in ElementTree.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")
+                       if t.get("font-weight") == "bold")
+    assert heading == typeset(title, lang), heading
+    assert "80" not in heading and len(title_lines(heading, CHART_WIDTH)) <= 2

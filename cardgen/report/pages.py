@@ -682,11 +682,14 @@ def charts(sides: list[tuple[str, dict[str, Any], str]], lang: str = "en",
                    for _, r, colour in sides if s < len(r["scores"].get("seat", []))]
     own = ((game or {}).get("charts") or {}).get(lang) or {}  # the game's word for a score (Draco: fortune, fr36)
     unit = (((game or {}).get("unit") or {}).get(lang) or ["", ""])[-1]
-    title = typeset(words["spread"].format(what=own["scores"].format(unit=unit) if "scores" in own else words["scores"]),
-                    lang)  # French's narrow no-break spaces: the title never breaks before its ":" (fr37)
-    figs.append(spread_svg(spread, title, own.get("score") or words["score"],
-                           legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
-                           lang=lang))
+    title = typeset(own["scores"].format(unit=unit) if "scores" in own else words["scores"], lang)
+    # what the box, the tick and the line show, in a line under the chart: in the title, "(box: the central 80%; …)"
+    # was telegraphic ("which 80%?"), and said in full it ran the title to three or four lines (terminal round 46
+    # fr34; round 33 fr32 holds a title to two)
+    legend = typeset(words["spread_legend"].format(items=own.get("items") or words["spread_items"]), lang)
+    figs.append({"svg": spread_svg(spread, title, own.get("score") or words["score"],
+                                   legend=[(label, colour) for label, _, colour in sides] if len(sides) > 1 else None,
+                                   lang=lang), "caption": legend})
     return said + macro("parts.html", "figures", figs)
 
 
