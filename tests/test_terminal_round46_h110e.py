@@ -6,12 +6,14 @@ def test_en46_validate_card_table_says_difference_is_taken_before_rounding():
     """en46*: draco.html's opening-hands tables print both win rates and their difference ("32.5% / 34.0%" →
     "−1.6") with no word that the difference is worked out before rounding: the mid-game table's method note said
     it, the opening-hands table's "Note on the cards" did not. Said there now, in every language."""
-    en = impact_footnote("en", paired=False)
+    # round 46 fr38*: the sentence is now a line under each card table (``rounding_line``), not the page's end note
+    from cardgen.report.impact import rounding_line
+    en = rounding_line("en")
     assert "Each difference is worked out before rounding, so it can differ by 0.1 from the difference of the two " \
            "win rates shown." in en
-    fr = impact_footnote("fr", paired=False)
+    fr = rounding_line("fr")
     assert "Chaque écart est calculé avant arrondi\u202f: il peut donc différer de 0,1" in fr
-    it = impact_footnote("it", paired=False)
+    it = rounding_line("it")
     assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1" in it
 
 

@@ -304,11 +304,12 @@ def test_it16_the_italian_rounding_note_says_each_word_once() -> None:
     differenza tra i due valori arrotondati riportati.»: three forms of one word in a sentence. Now «Le differenze
     sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 dalla sottrazione …», in
     every Italian place it stands (compare's screen and pages, fix, the card tables' note), one wording."""
-    from cardgen.report.impact import impact_footnote
+    from cardgen.report.impact import rounding_line
     from cardgen.terminal import say
     from cardgen.tune.fix import word
 
-    said = [say("compare_rounding", "it"), word("note_rounding", "it"), impact_footnote("it", paired=False)]
+    # the card tables' line (round 46 fr38*: under each table, no longer in the page's end note)
+    said = [say("compare_rounding", "it"), word("note_rounding", "it"), rounding_line("it")]
     for text in nonempty([plain(x) for x in said]):
         assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 " \
                "dalla sottrazione" in text, text

@@ -106,3 +106,46 @@ def test_fr34_the_score_chart_says_how_to_read_its_box_in_a_line_under_it(lang: 
                        if t.get("font-weight") == "bold")
     assert heading == typeset(title, lang), heading
     assert "80" not in heading and len(title_lines(heading, CHART_WIDTH)) <= 2
+
+
+LANGS = ("en", "fr", "it")
+
+
+def _dealt(c: str, with_: float, without: float) -> dict[str, Any]:
+    return {"component": c, "win_rate_dealt": with_, "win_rate_not_dealt": without, "difference": with_ - without,
+            "dealt_share": 0.25, "low": with_ - without - 0.05, "high": with_ - without + 0.05, "flag": "",
+            "plays_per_seat": 1.0, "judged": True}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr38_a_line_under_each_card_table_says_how_its_difference_is_rounded(lang: str) -> None:
+    """fr38*: draco.html's card tables print "33,6 % / 33,5 % | +0,2" (and "−3,5" beside 30,9 / 34,5), and only the
+    page's last note, far below, said the difference is worked out before rounding. Each validate card table showing
+    both rates and their difference has the line right under it, the first table and every later one; the page's
+    note no longer says it (once a table, where the rows are); compare's tables, which show no two rates, have none."""
+    import re
+    import sys
+
+    from cardgen.report.impact import WORDS, impact_block, impact_footnote, rounding_line, strength_block
+
+    line = rounding_line(lang)
+    assert ("0,1" if lang != "en" else "0.1") in line
+    said: set[str] = set()
+    rows = [_dealt("a", 0.336, 0.335), _dealt("b", 0.309, 0.345)]
+    for _ in range(2):  # the first table and a later one (its legend "as above")
+        html = str(impact_block(rows, lang=lang, said=said))
+        assert re.search(r"</table>\s*<p class=\"muted\">" + re.escape(str(line)), html), html[-600:]
+    assert line not in str(impact_block([{**r, "base": {}} for r in rows], paired=True, lang=lang))
+    assert line not in impact_footnote(lang, paired=False) and line not in impact_footnote(lang, paired=True)
+    # the strength table (swap test and opening hands): the first says it in its key's "with − without" line, under
+    # the table; a later one, keyless, has the line
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_round35_fixes import _designer
+
+    d = _designer()
+    said = set()
+    first = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", said, "point"))
+    later = str(strength_block(d["component_impact"], d["exchange"], None, lang, None, "points", said, "point"))
+    key = WORDS[lang]["strength_key"].split("|")[-1]
+    assert key in first and line not in first
+    assert re.search(r"</table>\s*<p class=\"muted\">" + re.escape(str(line)), later) and key not in later

@@ -333,6 +333,13 @@ def _ends(half: float, lang: str) -> dict[str, str]:
             "high": decimal(100 * half, lang, signed=True, places=0)}
 
 
+def rounding_line(lang: str) -> str:
+    """The line under a card table that shows both win rates and their difference: the difference is worked out
+    before rounding, so it may be 0.1 off the two rates shown. It closed the page's "Note on the cards", far below
+    the tables, while "33.6% / 33.5% | +0.2" stood in plain view (terminal round 46 fr38*)."""
+    return WORDS[lang]["rounding_line"]
+
+
 def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = None, paired: bool = False,
                  lang: str = "en", names: dict[str, str] | None = None, game: Mapping[str, Any] | None = None,
                  said: set[str] | None = None, count: Count = Count()) -> Markup:
@@ -425,7 +432,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                   paired=words["paired"] if paired else "",
                   flag=flag, head=[typeset(h, lang) for h in _head(rows, paired, lang).split("|")], rows=body,
                   verdict_head=words["head_verdict"],  # the flag's column had no header (en47, it52)
-                  **_ends(half, lang))
+                  rounding=rounding_line(lang) if not paired else "", **_ends(half, lang))
 
 
 def judged_cards(rows: list[dict[str, Any]]) -> int:
@@ -650,4 +657,6 @@ def strength_block(dealt: list[dict[str, Any]], table: dict[str, Any], pictures:
                   legend=typeset(legend, lang), strip_legend=strip_legend, key=[] if again else key, trust=trust,
                   method=method, method_title=words["strength_method_title"], flag=flag, head=head,
                   groups=[typeset(g, lang) for g in words["strength_groups"].split("|")],
-                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, notes=notes, **ends)
+                  verdict_head=words["head_verdict"], rows=body, labels=labels, hands=hands, notes=notes,
+                  # a later table has no key, whose "with − without" line says it: the line under it does (fr38*)
+                  rounding=rounding_line(lang) if hands and again else "", **ends)
