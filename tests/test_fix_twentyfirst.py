@@ -82,16 +82,17 @@ def _proposal(lang: str, share3: float, significant: bool = True) -> tuple[Fixer
                            merged=merged)
 
 
-#: the share above the aim on the paired games, said once inside its own sentence's brackets
+#: the share above the aim on the paired games, said once inside its own sentence's brackets, with its games (round
+#: 46 fr32)
 MERGED = {
-    "en": "Fewer games with a shortage of coins in the bank (6.0% of games instead of 94.0%, on these 50 pairs: above the aim of at most 5%, "
+    "en": "Fewer games with a shortage of coins in the bank (6.0% of games instead of 94.0%, on these 50 pairs, that is 3 games instead of 47: above the aim of at most 5%, "
           "but on 50 games so small a gap may be chance; on the new games, within the aim).",
-    "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 %, sur ces 50 paires : "
+    "fr": "Moins de parties avec un manque de pièces à la banque (6,0 % des parties au lieu de 94,0 %, sur ces 50 paires, soit 3 parties au lieu de 47 : "
           "au-dessus de "
           "l’objectif de 5 % au plus, mais sur 50 parties, un écart aussi faible peut venir du hasard ; sur les "
           "parties nouvelles, dans l’objectif).",
     "it": "Meno partite con carenza di monete in banca (il 6,0% delle partite invece del 94,0%, su queste 50 "
-          "coppie: oltre la soglia "
+          "coppie, cioè 3 partite invece di 47: oltre la soglia "
           "del 5%, ma su 50 partite una differenza così piccola può dipendere dal caso; sulle partite nuove, entro la "
           "soglia).",
 }
@@ -125,10 +126,10 @@ def test_the_paired_share_above_the_aim_is_said_once_inside_its_sentence(lang: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "(18.0% of games instead of 94.0%, on these 50 pairs: above the aim of at most 5%; on the new games, within the aim)."),
-    ("fr", "(18,0 % des parties au lieu de 94,0 %, sur ces 50 paires : au-dessus de l’objectif de 5 % au plus ; sur les parties "
+    ("en", "(18.0% of games instead of 94.0%, on these 50 pairs, that is 9 games instead of 47: above the aim of at most 5%; on the new games, within the aim)."),
+    ("fr", "(18,0 % des parties au lieu de 94,0 %, sur ces 50 paires, soit 9 parties au lieu de 47 : au-dessus de l’objectif de 5 % au plus ; sur les parties "
            "nouvelles, dans l’objectif)."),
-    ("it", "(il 18,0% delle partite invece del 94,0%, su queste 50 coppie: oltre la soglia del 5%; sulle partite nuove, entro la "
+    ("it", "(il 18,0% delle partite invece del 94,0%, su queste 50 coppie, cioè 9 partite invece di 47: oltre la soglia del 5%; sulle partite nuove, entro la "
            "soglia)."),
 ], ids=LANGS)
 def test_a_gap_too_large_for_chance_is_said_without_chance(lang: str, said: str) -> None:

@@ -49,11 +49,12 @@ def test_fr9_draco_s_card_key_says_fortune_not_score(lang: str) -> None:
 
 # -- fr28*: the pair comparison's shortage share says which games it is on -------------------------------------------
 
-ON_PAIRS = {"en": "Fewer games with a shortage of coins in the bank (no games instead of 94.0%, on these 50 pairs).",
+ON_PAIRS = {"en": "Fewer games with a shortage of coins in the bank (no games instead of 94.0%, on these 50 pairs, that "
+                  "is 47 games in the base game).",  # the games beside the shares: round 46 fr32
             "fr": "Moins de parties avec un manque de pièces à la banque (aucune partie au lieu de 94,0 %, sur ces 50 "
-                  "paires).",
+                  "paires, soit 47 parties dans le jeu de base).",
             "it": "Meno partite con carenza di monete in banca (in nessuna partita invece che nel 94,0%, su queste 50 "
-                  "coppie)."}
+                  "coppie, cioè 47 partite nel gioco base)."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -68,8 +69,9 @@ def test_fr28_the_paired_shortage_share_says_it_is_on_these_pairs(lang: str) -> 
     four = [plain(s) for s in prop.said[4]]
     assert ON_PAIRS[lang] in four, four
     three = plain(" ".join(prop.said[3]))
-    assert {"en": "instead of 94.0%, on these 50 pairs: above the aim", "fr": "au lieu de 94,0 %, sur ces 50 paires : "
-            "au-dessus de l’objectif", "it": "invece del 94,0%, su queste 50 coppie: oltre la soglia"}[lang] in three
+    assert {"en": "instead of 94.0%, on these 50 pairs, that is 3 games instead of 47: above the aim", "fr": "au lieu de "
+            "94,0 %, sur ces 50 paires, soit 3 parties au lieu de 47 : au-dessus de l’objectif", "it": "invece del "
+            "94,0%, su queste 50 coppie, cioè 3 partite invece di 47: oltre la soglia"}[lang] in three
 
 
 # -- fr40* (fr16): the seat paragraph says which gap it means, and the page points to the table for the other -------

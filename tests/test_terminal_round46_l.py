@@ -149,3 +149,23 @@ def test_fr38_a_line_under_each_card_table_says_how_its_difference_is_rounded(la
     key = WORDS[lang]["strength_key"].split("|")[-1]
     assert key in first and line not in first
     assert re.search(r"</table>\s*<p class=\"muted\">" + re.escape(str(line)), later) and key not in later
+
+
+@pytest.mark.parametrize(("lang", "some", "none"), [
+    ("en", ", that is 3 games instead of 47", ", that is 45 games in the base game"),
+    ("fr", ", soit 3 parties au lieu de 47", ", soit 45 parties dans le jeu de base"),
+    ("it", ", cioè 3 partite invece di 47", ", cioè 45 partite nel gioco base")])
+def test_fr32_fix_s_pair_comparison_gives_the_games_beside_the_shares(lang: str, some: str, none: str) -> None:
+    """fr32: fix's pair comparison "(6,0 % des parties au lieu de 94,0 %, sur ces 50 paires : au-dessus de
+    l’objectif de 5 % au plus …)" hid that 6,0 % is 3 games of 50, what a designer weighs against the aim. The
+    bracket now says the games: « …, sur ces 50 paires, soit 3 parties au lieu de 47 : … »; where the variant's share
+    is none or all (said in words already), the base game's games alone; one game in the singular."""
+    from cardgen.tune.fix import pair_counts
+
+    row = {"metric": "gap:bank_short", "base": 0.94, "variant": 0.06}
+    assert pair_counts(row, 50, lang) == typeset(some, lang)
+    assert pair_counts({**row, "variant": 0.0, "base": 0.9}, 50, lang) == typeset(none, lang)
+    one = pair_counts({**row, "variant": 0.02}, 50, lang)
+    assert {"en": "1 game instead", "fr": "1 partie au lieu", "it": "1 partita invece"}[lang] in one, one
+    assert pair_counts({**row, "variant": 0.061}, 50, lang) == ""  # no whole number of games: nothing invented
+    assert pair_counts(None, 50, lang) == ""

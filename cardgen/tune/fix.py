@@ -927,14 +927,30 @@ def said_verdicts(fixer: Fixer, trial: Trial, results: list[dict[str, Any]], nam
         notes = aim_notes(fixer, trial, above, pairs, r["players"])
         said[r["players"]] = verdict(r, lang, most=len(r["metrics"]), names=dict(names), alone=True,
                                      cases=cases or None, listed=True,
-                                     notes=pair_notes(fixer, trial, pairs, r["players"], notes) or None)
+                                     notes=pair_notes(fixer, trial, pairs, r["players"], notes, r) or None)
         named = named_metrics(r, most=len(r["metrics"]))
         merged[r["players"]] = frozenset(key for key, metric, _ in notes if metric in named)
     return said, merged
 
 
+def pair_counts(m: Mapping[str, Any] | None, pairs: int, lang: str) -> str:
+    """A shortage's two shares on ``pairs`` paired games as the games they are: ", that is 3 games instead of 47"; a
+    variant's share of none or all, which its sentence says in words ("no games instead of 90.0%"), only the base's
+    games (", that is 45 games in the base game"). "6.0% of games" on 50 pairs hid that it was 3 games, which a
+    designer weighs against the aim (terminal round 46 fr32); "" where the shares are no whole number of games."""
+    if not m or m.get("base") is None or m.get("variant") is None or not pairs:
+        return ""
+    b, v = m["base"] * pairs, m["variant"] * pairs
+    if abs(b - round(b)) > 1e-6 or abs(v - round(v)) > 1e-6:
+        return ""
+    b, v = int(round(b)), int(round(v))
+    if v in (0, pairs):
+        return word("paired_counts_base", lang, b=say_n("games", b, lang))
+    return word("paired_counts", lang, v=say_n("games", v, lang), b=b)
+
+
 def pair_notes(fixer: Fixer, trial: Trial, pairs: dict[int, int], players: int,
-               above: list[tuple[str, str, str]]) -> dict[str, str]:
+               above: list[tuple[str, str, str]], result: Mapping[str, Any] | None = None) -> dict[str, str]:
     """Per cured shortage's row at ``players`` (``gap:<ruling>``), what its sentence says inside its brackets after
     its two shares: on which games they are ("on these 50 pairs"), then, where it stays above the aim there, the aim
     note (``aim_notes``). The same correction's result line gives the base game's share on all the search's games
@@ -949,7 +965,9 @@ def pair_notes(fixer: Fixer, trial: Trial, pairs: dict[int, int], players: int,
         if p.players != players or not ruling:
             continue
         metric = f"gap:{ruling}"
-        on = word("paired_on", lang, pairs=(pairs or {}).get(players, fixer.opts.games))
+        n = (pairs or {}).get(players, fixer.opts.games)
+        row = next((m for m in (result or {}).get("metrics") or () if m["metric"] == metric), None)
+        on = word("paired_on", lang, pairs=n) + pair_counts(row, n, lang)
         out[metric] = on + word("paired_on_then", lang, note=said[metric]) if metric in said else on
     return out
 
