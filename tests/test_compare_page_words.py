@@ -151,7 +151,7 @@ def test_a_heading_counts_the_other_counts_its_folded_table_marks_yes(tmp_path: 
                     "it": f"Altre misure: 1 su {n} è cambiata"}[lang], lang) in html
     assert not any(w in html for w in ("valeurs modifiées", "valori cambiati"))
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement net (plus 1 parmi les autres mesures)",
+            "fr": "2 joueurs\u202f: 1 changement au-delà du hasard (plus 1 parmi les autres mesures)",
             "it": "2 giocatori: 1 cambiamento difficilmente dovuto al caso (più 1 tra le altre misure)"}[lang] in html
     assert not re.search("significa", html, flags=re.IGNORECASE)  # the statistician's word, read as "big" (en61)
 
@@ -193,7 +193,7 @@ def test_an_engine_count_the_summary_names_is_a_finding_on_the_page_as_in_the_te
     quiet = compare_page(doc, {"name": TITLES[lang][1]}, "", naming=Naming(title=TITLES[lang][0]))
     assert "<details>" in quiet and "<details open>" not in quiet  # nothing changed inside: folded
     assert {"en": "2 players: 1 change beyond chance in the main figures (and 1 among the other counts)",
-            "fr": "2 joueurs\u202f: 1 changement net (plus 1 parmi les autres mesures)",
+            "fr": "2 joueurs\u202f: 1 changement au-delà du hasard (plus 1 parmi les autres mesures)",
             "it": "2 giocatori: 1 cambiamento difficilmente dovuto al caso (più 1 tra le altre misure)"}[lang] in html
 
 

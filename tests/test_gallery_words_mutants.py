@@ -84,7 +84,7 @@ def test_a_comparison_note_counts_apart_what_follows_from_the_rule_as_the_runs_i
     assert comparison_note({"significant": 16, "follows": 6}, w) == (w["comparison_note"].format(sig=10)
                                                                      + w["comparison_and_follows"].format(follows=6))
     assert comparison_note({"significant": 16, "follows": 6}, w).startswith(
-        {"en": "10 changes beyond chance, and 6 more", "fr": "10 changements nets, et 6 autres",
+        {"en": "10 changes beyond chance, and 6 more", "fr": "10 changements au-delà du hasard, et 6 autres",
          "it": "10 cambiamenti difficilmente dovuti al caso, e altri 6"}[lang])
     assert comparison_note({"significant": 2, "follows": 1}, w) == (w["comparison_note_one"]
                                                                     + w["comparison_and_follows_one"])

@@ -259,7 +259,7 @@ def test_the_deck_page_s_length_chart_counts_in_the_game_s_unit(lang: str, hover
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "7 changes beyond chance, and 9 more that follow from the variant’s rule (compared at 2, 3 and 4 players)"),
-    ("fr", "7 changements nets, et 9 autres qui découlent de la règle de la variante (comparaison à 2, 3 et 4 joueurs)"),
+    ("fr", "7 changements au-delà du hasard, et 9 autres qui découlent de la règle de la variante (comparaison à 2, 3 et 4 joueurs)"),
     ("it", "7 cambiamenti difficilmente dovuti al caso, e altri 9 che derivano dalla regola della variante (confronto con 2, 3 e 4 giocatori)")])
 def test_the_runs_page_counts_apart_the_changes_that_follow_from_the_rule(lang: str, said: str) -> None:
     """Fifteenth reading en39: "16 changes beyond chance" counted the draw-pile figures the variant's rule itself
@@ -270,7 +270,7 @@ def test_the_runs_page_counts_apart_the_changes_that_follow_from_the_rule(lang: 
     assert said in runs_index([run], "", lang).replace("\u202f", " ").replace("\u00a0", " ")
     old = {k: v for k, v in run.items() if k != "follows"}  # a record from before: every change alike
     assert PAGES[lang]["run_compare"].split(" ")[1] in runs_index([old], "", lang) and "16" in runs_index([old], "", lang)
-    assert {"en": "16 changes beyond chance (compared", "fr": "16 changements nets (comparaison",
+    assert {"en": "16 changes beyond chance (compared", "fr": "16 changements au-delà du hasard (comparaison",
             "it": "16 cambiamenti difficilmente dovuti al caso (confronto"}[lang] in \
         runs_index([old], "", lang).replace("\u202f", " ").replace("\u00a0", " ")
 

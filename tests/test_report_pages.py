@@ -164,7 +164,7 @@ def test_the_index_of_runs_says_each_result_in_the_language() -> None:
     assert "Deux nombres de joueurs vérifiés, 1 en échec, 1 validé avec réserves" in page  # one deck (en5)
     clean = runs_index([{**runs[0], "warned": 0, "passed": 2}], "", "fr")
     assert "Deux nombres de joueurs vérifiés\u202f: aucun échec<" in clean and "réserves" not in clean
-    assert "5 changements nets (comparaison à 3 et 4 joueurs)" in page
+    assert "5 changements au-delà du hasard (comparaison à 3 et 4 joueurs)" in page
     # agents in words, once each; the simulated players' one name (fifteenth reading fr33)
     # each cell under its column's name on a phone (data-label: twentieth reading fr52)
     assert '">stratégie simple</td>' in page and '">au hasard</td>' in page and "heuristique" not in page

@@ -132,7 +132,8 @@ def test_fr6_fr37_the_new_french_words() -> None:
                      why="", clearly="nettement ", only="", even="", intervals="I")).endswith(
         "Ces écarts dépassent nettement ce que le hasard peut expliquer, car leurs intervalles I ne contiennent pas "
         "la part équitable")
-    assert plain(PAGE["fr"]["heading_one"]).format(p=3) == "3 joueurs : 1 changement net"
+    # round 46 fr48: « changement net » read first as "net of something"
+    assert plain(PAGE["fr"]["heading_one"]).format(p=3) == "3 joueurs : 1 changement au-delà du hasard"
     # the page says at once what a change counted in a heading is: one that has little chance of being chance
     assert "Un changement n’est présenté comme tel que s’il a peu de chances d’être dû au hasard" in plain(
         WORDS["fr"]["significant"])

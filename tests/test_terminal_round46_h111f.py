@@ -125,7 +125,7 @@ def _hungry_doc() -> dict:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "3 changes beyond chance, and 3 among the other counts (compared at 3, 4 and 5 players)"),
-    ("fr", "3 changements nets, et 3 parmi les autres mesures (comparaison à 3, 4 et 5 joueurs)"),
+    ("fr", "3 changements au-delà du hasard, et 3 parmi les autres mesures (comparaison à 3, 4 et 5 joueurs)"),
     ("it", "3 cambiamenti difficilmente dovuti al caso, e 3 tra le altre misure (confronto con 3, 4 e 5 giocatori)")])
 def test_fr46_the_overview_counts_apart_the_other_counts_as_the_headings_do(lang: str, said: str) -> None:
     """fr46*: index.html and validation/index.html said "(6 changements nets)" for Hungry Dragon, whose compare page's
@@ -147,7 +147,7 @@ def test_fr46_the_overview_counts_apart_the_other_counts_as_the_headings_do(lang
     both = plain(comparison_note({**run, "significant": 16, "follows": 6}, WORDS[lang]))
     assert both == {"en": "7 changes beyond chance, 3 among the other counts, and 6 more that follow from the "
                           "variant’s rule",
-                    "fr": "7 changements nets, 3 parmi les autres mesures, et 6 autres qui découlent de la règle de la "
+                    "fr": "7 changements au-delà du hasard, 3 parmi les autres mesures, et 6 autres qui découlent de la règle de la "
                           "variante",
                     "it": "7 cambiamenti difficilmente dovuti al caso, 3 tra le altre misure, e altri 6 che derivano "
                           "dalla regola della variante"}[lang], both

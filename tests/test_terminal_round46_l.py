@@ -169,3 +169,32 @@ def test_fr32_fix_s_pair_comparison_gives_the_games_beside_the_shares(lang: str,
     assert {"en": "1 game instead", "fr": "1 partie au lieu", "it": "1 partita invece"}[lang] in one, one
     assert pair_counts({**row, "variant": 0.061}, 50, lang) == ""  # no whole number of games: nothing invented
     assert pair_counts(None, 50, lang) == ""
+
+
+def test_fr48_a_change_counted_in_a_heading_is_beyond_chance_never_net() -> None:
+    """fr48: « changements nets » (compare's headings, the runs overview and the gallery) read first as "net of
+    something" (a balance). The French says what the English does, « au-delà du hasard », which claims no more than
+    the test shows (round 45 fr6, fr37: never « que le hasard n’explique pas »); every French line of the wordbooks."""
+    import re
+
+    from cardgen.report.gallery import WORDS as GALLERY
+    from cardgen.simulate.verdict import PAGE
+    from cardgen.terminal import say
+
+    assert PAGE["fr"]["heading"].format(p=3, n=2).replace("\u202f", " ") == "3 joueurs : 2 changements au-delà du hasard"
+    assert GALLERY["fr"]["comparison_note_one"] == "1 changement au-delà du hasard"
+    assert "aucun changement au-delà du hasard ne prouve pas" in say("wide_intervals", "fr", pairs=100, more="")
+    french = []
+    for path in (ROOT / "cardgen").rglob("*.json"):
+        def walk(node: Any, fr: bool) -> None:
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    walk(value, fr or key == "fr")
+            elif isinstance(node, list):
+                for value in node:
+                    walk(value, fr)
+            elif isinstance(node, str) and fr:
+                french.append(node)
+        walk(json.loads(path.read_text(encoding="utf-8")), False)
+    assert len(french) > 1000
+    assert not [s for s in french if re.search(r"\bchangements? nets?\b", s)]
