@@ -167,3 +167,25 @@ def test_each_game_searches_with_its_own_rule_and_a_step_typed_as_numba_types_it
     assert numba.typeof(SearchArgs((step, s0, s0))) == numba.typeof((StepContext(*step), s0, s0))
     strided = s0[::2]  # another layout: its own type, never the first one's
     assert numba.typeof(SearchArgs((step, strided, s0))) == numba.typeof((StepContext(*step), strided, s0))
+
+
+#: rules that give ``default`` an action the game's own rules refuse, in a search's samples only (never at the first
+#: turns): after ``end_turn`` (a course may close: the dish is gone), and twice. A rollout's move that
+#: ``coverloop.chosen`` found among the game's own legal actions skips the check once, in its own turn: neither may
+#: slip through
+MISUSES = {
+    "after_end_turn": ("def apply(state, action, default):\n    if action[0] == 'take' and state.turns > 4:\n"
+                       "        state.end_turn()\n    default(action)\n"),
+    "twice": ("def apply(state, action, default):\n    default(action)\n"
+              "    if action[0] in ('draw', 'place') and state.turns > 4:\n        default(action)\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MISUSES))
+def test_an_action_the_game_refuses_in_a_sample_fails_the_compiled_search(name: str, tmp_path: Path) -> None:
+    """The compiled search meets the refusal (and leaves the decision to the Python search, which names it)."""
+    from tests.test_house import project
+
+    house, _ = _games(project(tmp_path, MISUSES[name]))
+    state = next(s for s in _walk(house, 1, 40) if s.turns >= 3 and len(s.legal_actions()) > 1)
+    assert compiled_search.house_search(state, PAIRED, state.legal_actions(), 1) is None

@@ -84,10 +84,18 @@ class CoverWork(NamedTuple):
     streams: np.ndarray
     after: np.ndarray  #: uint32[LANES, 625]: the agents' generator after each round of a batch drew
     seeds: np.ndarray  #: uint64[LANES]: each round's seed of its rollouts' stream
-    #: int64[1]: how many of the codes ``rule_legal`` just listed lead as the game's own legal list, whole and in its
-    #: order, the rest all added actions (the rule appended only): a rollout's move needs no split then (``quick``);
-    #: -1 where that is not known (``rollout`` sets it before each ``rule_legal``, a game's kernel where it knows)
+    #: int64[4]: [0] how many of the codes ``rule_legal`` just listed lead as the game's own legal list, whole and in
+    #: its order, the rest all added actions (the rule appended only): a rollout's move needs no split then
+    #: (``quick``); -1 where that is not known (``rollout`` sets it before each ``rule_legal``, a game's kernel where it
+    #: knows). [1] a rollout's move from that part of the list, about to be played (``chosen``), else -1; [2], [3]
+    #: what one call of a game's ``apply`` kernel makes of [1]: the code its rule's ``default`` may take unchecked
+    #: once, and the turn it may (a game's kernel; -1: none)
     hint: np.ndarray
+
+
+def new_hint() -> np.ndarray:
+    """A ``CoverWork.hint``: nothing known yet."""
+    return np.full(4, -1, dtype=np.int64)
 
 
 def cover_work(players: int, width: int, size: int) -> CoverWork:
@@ -101,7 +109,7 @@ def cover_work(players: int, width: int, size: int) -> CoverWork:
                      np.zeros((fastrng.LANES, size), dtype=np.int64),
                      np.zeros(size, dtype=np.int64), np.zeros((COVER_ROUNDS, width)), fastrng.new_state(),
                      fastrng.new_states(), fastrng.new_states(), np.zeros(fastrng.LANES, dtype=np.uint64),
-                     np.full(1, -1, dtype=np.int64))
+                     new_hint())
 
 
 @njit(cache=True)
@@ -167,6 +175,16 @@ def member(codes, m, a):  # type: ignore[no-untyped-def]
         if codes[i] == a:
             return True
     return False
+
+
+@njit(cache=True)
+def chosen(hint, a):  # type: ignore[no-untyped-def]
+    """A rollout's move ``a``, chosen from the codes the rule's kernel just listed, about to be played: in ``hint[1]``
+    where the kernel said how many of them lead as the game's own legal list (``hint[0]``), so that the rule's
+    ``apply`` can give it to the game's own step without listing the game's actions again to check it; else -1.
+    Every one of the game's own actions in such a list is in that lead (the rest are actions the rule added, which
+    ``default`` refuses by their words), so where ``a`` sits needs no search."""
+    hint[1] = a if hint[0] >= 0 else -1
 
 
 @njit(cache=True)
@@ -292,7 +310,9 @@ def rollout(ctx, s, mt, until):  # type: ignore[no-untyped-def]
         m = rule_legal(ctx, s, buf)
         if m == 0:
             return
-        play(ctx, s, quick(ctx, s, buf, m, mt) if m > 1 else buf[0])
+        a = quick(ctx, s, buf, m, mt) if m > 1 else buf[0]
+        chosen(hint, a)
+        play(ctx, s, a)
 
 
 def look(ctx, s0, c, base, mt, horizon, keep):  # type: ignore[no-untyped-def]

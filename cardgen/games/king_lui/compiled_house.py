@@ -937,7 +937,8 @@ def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's pa
 called(KingLuiLegalCodesType, _default_codes)
 
 
-_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
+_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD),
+                  ("trust", _RECORD)]
 KingLuiApplyDefaultType = struct_type("KingLuiApplyDefault", "The numba type of the ``default`` an ``apply`` hook "
                                       "gets: the engine's own apply of one of the game's legal actions.",
                                       _APPLY_DEFAULT)
@@ -945,11 +946,12 @@ apply_default_type = KingLuiApplyDefaultType()
 
 
 @intrinsic
-def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any) -> Any:
-    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch)."""
+def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any, trust: Any) -> Any:
+    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch;
+    ``trust``: ``coverloop.CoverWork.hint``, whose [2] and [3] ``hooked_apply`` sets)."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(apply_default_type, _APPLY_DEFAULT, context, builder, args)
-    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD), codegen
+    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD, _RECORD), codegen
 
 
 def game_code(index: Any, action: Any) -> int:
@@ -983,7 +985,11 @@ _own_code = njit(own_code)
 def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
     """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
     v = d._view
-    code = _own_code(v._s, v._cfg, v._combos, d._buf, game_code(d._index, action))
+    code, trust = game_code(d._index, action), d._trust
+    if code >= 0 and code == trust[2] and v._s[S_TURNS] == trust[3]:  # the rollout's move, chosen among the game's
+        trust[2] = -1  # own legal actions at this position (the turn: no ``end_turn`` since); once
+    else:
+        code = _own_code(v._s, v._cfg, v._combos, d._buf, code)
     if code < 0:
         raise ValueError("an action the game's own rules do not allow now reached default")
     _apply_code(v._s, code, v._cfg, v._combos, v._gaps)
@@ -1069,8 +1075,8 @@ class _PyLegalDefault:
 class _PyApplyDefault:
     """``KingLuiApplyDefaultType`` as a Python callable."""
 
-    def __init__(self, view: _PyView, index: Any, buf: Any) -> None:
-        self._view, self._index, self._buf = view, index, buf
+    def __init__(self, view: _PyView, index: Any, buf: Any, trust: Any) -> None:
+        self._view, self._index, self._buf, self._trust = view, index, buf, trust
 
     def __call__(self, action: Any) -> None:
         _default_apply(self, action)
@@ -1157,8 +1163,13 @@ def hooked_apply(s: Any, a: int, ctx: Any) -> None:
     v = _play_view(s, ctx)
     bwords = borrowed(ctx.words.bwords)  # as ``words_of_code``, without the ``Words`` tuple (``hooked_legal``)
     joined = bwords[a] if a < len(bwords) else ctx.words.extras[a - len(bwords)]
+    hint = borrowed(ctx.cover.hint)  # a rollout's move that ``coverloop.chosen`` found among the game's own legal
+    hint[2] = a if hint[1] == a else -1  # actions: ``default`` may take it unchecked, once, in this call, while the
+    hint[3] = s[S_TURNS]  # turn lasts (an ``end_turn`` before ``default`` closes it)
+    hint[1] = -1
     apply_hook(v, _action(a, joined, borrowed(ctx.words.bkinds)[a]),  # noqa: F821 - bound by ``compile_rule``
-               _apply_default(v, borrowed(ctx.words.index), borrowed(ctx.best)))
+               _apply_default(v, borrowed(ctx.words.index), borrowed(ctx.best), hint))
+    hint[2] = -1
 
 
 # -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------

@@ -21,6 +21,7 @@ from cardgen.engine.searchparams import PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action, State
+from cardgen.engine.coverloop import chosen, new_hint
 from cardgen.engine.searchloop import OK, _index, bind_search, copy_into, prepare, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import Tables, tables
@@ -192,6 +193,10 @@ def house_context(args):  # type: ignore[no-untyped-def]
     return ctx, players, width
 
 
+#: whether the rule lists the game's own actions only (no ``legal_actions`` hook): ``house_loops`` binds it per rule
+OWN_ONLY = False
+
+
 def house_rollout(ctx, mt, use_policy, epsilon):  # type: ignore[no-untyped-def]
     """``rollout`` with the rule's steps (the globals ``legal_now``, ``act``) and the covered heuristic's rollout
     move (``quick``: the rule's added actions tried now and then, as ``CoveredAgent.quick_choice``, the search's Python
@@ -204,12 +209,15 @@ def house_rollout(ctx, mt, use_policy, epsilon):  # type: ignore[no-untyped-def]
         m = legal_now(s, step, buf)  # noqa: F821 - bound by ``house_loops``
         if m == 0:
             return
+        if OWN_ONLY:  # the game's own list, whole (no ``legal_actions`` hook)
+            hint[0] = m
         if m == 1:
             a = buf[0]
         elif use_policy and not (epsilon > 0.0 and fastrng.random(mt) < epsilon):
             a = quick(step, s, buf, m, mt)  # noqa: F821 - bound by ``house_loops``
         else:
             a = buf[int(fastrng.random(mt) * m)]
+        chosen(hint, a)  # the rule's apply may then skip checking it (``compiled_house.hooked_apply``)
         act(s, a, step)  # noqa: F821 - bound by ``house_loops``
 
 
@@ -308,7 +316,7 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
     rule = {"legal_now": steps["legal_now"], "act": steps["act"]}
     split_ = bind_split(name, own_legal)
     quick_ = bind_quick(name, split_, usual) if adds else bind(_plain_move, name, inline, usual=usual)
-    roll = bind(house_rollout, name, inline, quick=quick_, **rule)
+    roll = bind(house_rollout, name, inline, quick=quick_, OWN_ONLY=not adds, **rule)
     from cardgen.games.king_lui.compiled_house import borrowed, step_context_kernel
 
     kernels = {"context": bind(house_context, name, None, step_context=step_context_kernel, borrowed=borrowed),
@@ -337,7 +345,7 @@ def step_context(t: Tables) -> Any:
     def codes() -> np.ndarray:
         return np.zeros(width, dtype=np.int64)
 
-    cover = RolloutCover(codes(), codes(), codes(), np.full(1, -1, dtype=np.int64))
+    cover = RolloutCover(codes(), codes(), codes(), new_hint())
     return SearchStep(t.kit, np.zeros((0, 3), dtype=np.int64), words_of(t.action_of), codes(),
                       np.zeros((3, t.dish_sizes.shape[0]), dtype=np.float64), cover)
 
