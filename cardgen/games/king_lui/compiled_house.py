@@ -286,9 +286,10 @@ class KingLuiWordType(types.UnicodeType):
     A rule reads ``action[0] == "take"`` for every action of every listing, at every rollout step of a search. numba's
     own string ``==`` is a call that copies both strings (two counted references each) and was a sixth of a search
     game on such a rule (``perf``). This type is numba's string in everything (its model, its methods, a safe
-    conversion wherever a ``str`` is expected) except that numba leaves ``==`` and ``!=`` of a type defined outside
-    numba to the type's own (``unicode_eq``'s ``is_internal``): ours compare the lengths, then the characters, in
-    the caller's code. The result is Python's."""
+    conversion wherever a ``str`` is expected) but ``==`` and ``!=``: ``unicode_eq`` leaves a type defined outside
+    numba to the type's own (``is_internal``), and ours are registered for the CPU target, so that they are found
+    before numba's generic ones (``charseq_eq`` takes any string). They compare the lengths, then the characters, in
+    the caller's code (``_same_word``). The result is Python's."""
 
     def __init__(self) -> None:
         types.UnicodeType.__init__(self, name="KingLuiWord")
@@ -354,10 +355,8 @@ def _word_eq(a, b):  # noqa: ANN001 - numba compares these with the implementati
 @overload(operator.ne, inline="always", target="cpu")
 def _word_ne(a, b):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiWordType) or isinstance(b, KingLuiWordType):
-        if isinstance(a, _STRINGS) and isinstance(b, _STRINGS):
-            return lambda a, b: not _same_word(a, b)
         if not isinstance(a, types.Optional) and not isinstance(b, types.Optional):
-            return lambda a, b: True
+            return lambda a, b: not a == b  # ``_word_eq``'s
 
 
 # -- an action: the reference's tuple of words, known by its code and its words -----------------------------------
