@@ -295,6 +295,25 @@ LISTS = {
 
 
 ''' + PASS_APPLY, False),
+    # two lists of one listing: the first is in the array the loop lends, the second its own (``_default_codes``)
+    "twice": ('''def legal_actions(state, default):
+    legal = default()
+    other = default()
+    legal.clear()
+    for action in other:
+        legal.append(action)
+    other.clear()
+    if state.turns % 2 == 0 and len(legal) > 1:
+        legal.append(("pass",))
+        return legal
+    again = default()
+    legal.clear()
+    if state.turns % 3 == 1:
+        again.append(("pass",))
+    return again
+
+
+''' + PASS_APPLY, False),
     "listed": ('''def legal_actions(state, default):
     legal = default()
     if state.turns % 3 == 0 and len(legal) > 1:
@@ -374,14 +393,18 @@ def test_an_actions_first_word_is_compared_in_the_callers_code() -> None:
     def compare(joined, kind, word):  # type: ignore[no-untyped-def]
         a = compiled_house._action(3, joined, kind)
         return ((a[0] == "take") + 2 * (a[0] != "draw") + 4 * (word == a[0]) + 8 * ("emerald" == a[0])
-                + 16 * (a[0] == 3) + 32 * (a[0] in ("draw", "pass")) + 64 * (a == ("pass",)))
+                + 16 * (a[0] == 3) + 32 * (a[0] in ("draw", "pass")) + 64 * (a == ("pass",))
+                + 128 * (a[0] == "tak€") + 256 * ("dra€" != a[0]) + 512 * (a[0] == "émerald"))
 
     sep = compiled_house.SEP
     for joined, word in ((f"take{sep}ham", "take"), ("draw", "take"), ("draw", "draw"), ("emerald", "émerald"),
-                         ("pass", "tak"), ("émerald", "emerald"), ("take", "tak€"), ("dra€", "dra€")):
+                         ("pass", "tak"), ("émerald", "emerald"), ("take", "tak€"), ("dra€", "dra€"),
+                         ("tak€", "tak€"), ("tak€", "take"), (f"tak€{sep}ham", "x"), ("tave", "tak€"),
+                         ("takx", "take"), ("xake", "take"), ("drav", "draw"), ("pasx", "pass")):
         kind = joined.split(sep)[0]
         want = ((kind == "take") + 2 * (kind != "draw") + 4 * (word == kind) + 8 * (kind == "emerald")
-                + 32 * (kind in ("draw", "pass")) + 64 * (joined == "pass"))
+                + 32 * (kind in ("draw", "pass")) + 64 * (joined == "pass") + 128 * (kind == "tak€")
+                + 256 * (kind != "dra€") + 512 * (kind == "émerald"))
         assert compare(joined, kind, word) == want, (joined, word)
     code = "".join(compare.inspect_llvm().values())
     assert "unicode_eq" not in code and "charseq_eq" not in code

@@ -91,6 +91,10 @@ class CoverWork(NamedTuple):
     #: what one call of a game's ``apply`` kernel makes of [1]: the code its rule's ``default`` may take unchecked
     #: once, and the turn it may (a game's kernel; -1: none)
     hint: np.ndarray
+    #: int64[width + 3]: the list a rule's ``default()`` of legal actions gives at the first call of a listing, lent
+    #: ([0]: 1 while lent; the list's own numbers from [1]: ``compiled_house._default_codes``): a new array at each
+    #: rollout step was an eighth of a search game's time on a rule that only returns ``default()``
+    lent: np.ndarray
 
 
 def new_hint() -> np.ndarray:
@@ -109,7 +113,12 @@ def cover_work(players: int, width: int, size: int) -> CoverWork:
                      np.zeros((fastrng.LANES, size), dtype=np.int64),
                      np.zeros(size, dtype=np.int64), np.zeros((COVER_ROUNDS, width)), fastrng.new_state(),
                      fastrng.new_states(), fastrng.new_states(), np.zeros(fastrng.LANES, dtype=np.uint64),
-                     new_hint())
+                     new_hint(), new_lent(width))
+
+
+def new_lent(width: int) -> np.ndarray:
+    """A ``CoverWork.lent`` for ``width`` legal codes at most: not lent."""
+    return np.zeros(width + 3, dtype=np.int64)
 
 
 @njit(cache=True)

@@ -86,35 +86,47 @@ SEP = "\x1f"
 
 
 # -- the compiled values: numba types of a few fields each ------------------------------------------------------
-def struct_type(name: str, doc: str, fields: list[tuple[str, Any]]) -> type:
+def struct_type(name: str, doc: str, fields: list[tuple[str, Any]], counted: tuple[str, ...] | None = None) -> type:
     """A numba type (the class) whose values hold ``fields`` (name, numba type), read as ``_name`` in compiled code;
-    ``name`` is how numba's messages call it (``why_not`` reads them)."""
+    ``name`` is how numba's messages call it (``why_not`` reads them); ``counted``: as ``struct_model``'s."""
     def init(self: Any) -> None:
         types.Type.__init__(self, name=name)
 
     # named as this module's attribute, so that pickle (numba's cache) finds the class again
     cls = type(f"{name}Type", (types.Type,), {"__init__": init, "__doc__": doc, "__module__": __name__})
-    struct_model(cls, name, fields)
+    struct_model(cls, name, fields, counted=counted)
     return cls
 
 
-def struct_model(cls: type, name: str, fields: list[tuple[str, Any]], read: bool = True) -> None:
+def struct_model(cls: type, name: str, fields: list[tuple[str, Any]], read: bool = True,
+                 counted: tuple[str, ...] | None = None) -> None:
     """Values of the numba type ``cls`` hold ``fields`` (name, numba type), read as ``_name`` in compiled code where
-    ``read``; ``name`` names the model."""
+    ``read``; ``name`` names the model. ``counted``: the fields a value holds a reference of (None: all); the others
+    are ``borrowed`` by every maker of such a value (what the loop's context keeps alive), and numba counts no
+    reference of them when it copies the value: a hook's ``default`` held the view and ``Words``, a dozen counts
+    (each a call) each time it was made, copied or dropped, at every step of every look-ahead."""
     def model(self: Any, dmm: Any, fe_type: Any) -> None:
         models.StructModel.__init__(self, dmm, fe_type, fields)
 
-    register_model(cls)(type(f"{name}Model", (models.StructModel,), {"__init__": model, "__module__": __name__}))
+    def traverse(self: Any, builder: Any) -> list[tuple[Any, Any]]:
+        members = models.StructModel.traverse(self, builder)
+        return [m for m, (field, _) in zip(members, fields) if counted is None or field in counted]
+
+    register_model(cls)(type(f"{name}Model", (models.StructModel,),
+                             {"__init__": model, "traverse": traverse, "counted": counted, "__module__": __name__}))
     for field, _ in fields if read else ():
         make_attribute_wrapper(cls, field, f"_{field}")
 
 
 def made(ty: Any, fields: list[tuple[str, Any]], context: Any, builder: Any, args: Any) -> Any:
-    """An intrinsic's code: a value of ``ty`` holding ``args``, one per field (each one more reference held)."""
+    """An intrinsic's code: a value of ``ty`` holding ``args``, one per field (one more reference held of each field
+    its model counts: ``struct_model``)."""
+    counted = context.data_model_manager[ty].counted
     value = cgutils.create_struct_proxy(ty)(context, builder)
     for (field, fty), arg in zip(fields, args):
         setattr(value, field, arg)
-        context.nrt.incref(builder, fty, arg)
+        if counted is None or field in counted:
+            context.nrt.incref(builder, fty, arg)
     return value._getvalue()
 
 
@@ -151,7 +163,9 @@ _RECORD = types.int64[::1]
 _TABLE = types.int64[:, ::1]
 _VIEW = [("s", _RECORD), ("n", types.int64), ("players", types.int64), ("cfg", _RECORD), ("combos", _TABLE),
          ("gaps", _TABLE)]
-KingLuiViewType = struct_type("KingLuiView", "The numba type of the compiled view of a King Lui state.", _VIEW)
+#: counts no reference of its arrays (``struct_model``): every maker's outlive it (``play_view``, ``hooked_outcome``)
+KingLuiViewType = struct_type("KingLuiView", "The numba type of the compiled view of a King Lui state.", _VIEW,
+                              counted=())
 view_type = KingLuiViewType()
 
 
@@ -341,20 +355,90 @@ def _same_word(typingctx: Any, a: Any, b: Any) -> Any:
 
 
 _STRINGS = (types.UnicodeType, types.StringLiteral)
+#: the longest literal ``_same_word`` compares byte by byte in the caller's code (an action's word is a few letters)
+_LITERAL_BYTES = 32
 
 
-@overload(operator.eq, inline="always", target="cpu")
+def _literal_word(t: Any) -> tuple[int, bytes] | None:
+    """(numba's kind, the bytes) of a string literal's value as numba holds it (one, two or four bytes a character,
+    the fewest that hold its largest), where it is short enough to compare inline; else None."""
+    if not isinstance(t, types.StringLiteral):
+        return None
+    value = t.literal_value
+    top = max(map(ord, value), default=0)
+    kind, codec = (1, "latin-1") if top < 256 else (2, "utf-16-le") if top < 65536 else (4, "utf-32-le")
+    data = value.encode(codec)
+    return (kind, data) if len(data) <= _LITERAL_BYTES else None
+
+
+def _same_as(value: str, kind: int, data: bytes) -> Any:
+    """An intrinsic: ``x == value`` of a string ``x`` and a literal (``action[0] == "take"``), in the caller's code.
+    The literal's length, kind and bytes are constants: a length test and a few byte tests, no loop; a string of
+    another kind than the literal's (numba may keep a wider one) is compared by numba's code-point compare. One per
+    literal (``_SAME_AS``): numba hands an overload the literal, but not the function the overload returns."""
+    def typing(typingctx: Any, x: Any) -> Any:
+        if not isinstance(x, _STRINGS):
+            return None
+
+        def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+            s = cgutils.create_struct_proxy(types.unicode_type)(context, builder, value=args[0])
+            same = cgutils.alloca_once_value(builder, cgutils.false_bit)
+            with builder.if_then(builder.icmp_signed("==", s.length, s.length.type(len(data) // kind))):
+                with builder.if_else(builder.icmp_signed("==", s.kind, s.kind.type(kind))) as (bytewise, by_code):
+                    with bytewise:
+                        xs = builder.bitcast(s.data, cgutils.int8_t.as_pointer())
+                        equal = cgutils.true_bit
+                        for j, byte in enumerate(data):
+                            here = builder.load(builder.gep(xs, [cgutils.intp_t(j)]))
+                            equal = builder.and_(equal, builder.icmp_unsigned("==", here, cgutils.int8_t(byte)))
+                        builder.store(equal, same)
+                    with by_code:
+                        builder.store(context.compile_internal(
+                            builder, lambda a: _cmp_region(a, 0, value, 0, len(a)) == 0,
+                            types.boolean(types.unicode_type), args), same)
+            return builder.load(same)
+        return types.boolean(types.unicode_type), codegen
+    typing.__name__ = typing.__qualname__ = f"same_as_{len(_SAME_AS)}"
+    return intrinsic(typing)
+
+
+#: ``_same_as``'s intrinsic of each literal compared
+_SAME_AS: dict[str, Any] = {}
+
+
+def _same_as_literal(t: Any) -> Any:
+    """The intrinsic that compares a string with literal ``t``'s value (``_same_as``), or None (not a literal, or
+    too long to compare inline)."""
+    word = _literal_word(t)
+    if word is None:
+        return None
+    if t.literal_value not in _SAME_AS:
+        _SAME_AS[t.literal_value] = _same_as(t.literal_value, *word)
+    return _SAME_AS[t.literal_value]
+
+
+@overload(operator.eq, inline="always", target="cpu", prefer_literal=True)  # a literal's compare: no loop
 def _word_eq(a, b):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiWordType) or isinstance(b, KingLuiWordType):
         if isinstance(a, _STRINGS) and isinstance(b, _STRINGS):
+            same_as_b, same_as_a = _same_as_literal(b), _same_as_literal(a)
+            if same_as_b is not None:
+                return lambda a, b: same_as_b(a)
+            if same_as_a is not None:
+                return lambda a, b: same_as_a(b)
             return lambda a, b: _same_word(a, b)
         if not isinstance(a, types.Optional) and not isinstance(b, types.Optional):
             return lambda a, b: False  # a word and a value of another type, as numba's strings compare them
 
 
-@overload(operator.ne, inline="always", target="cpu")
+@overload(operator.ne, inline="always", target="cpu", prefer_literal=True)
 def _word_ne(a, b):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiWordType) or isinstance(b, KingLuiWordType):
+        same_as_b, same_as_a = _same_as_literal(b), _same_as_literal(a)  # the literal, which ``a == b`` would lose
+        if same_as_b is not None:
+            return lambda a, b: not same_as_b(a)
+        if same_as_a is not None:
+            return lambda a, b: not same_as_a(b)
         if not isinstance(a, types.Optional) and not isinstance(b, types.Optional):
             return lambda a, b: not a == b  # ``_word_eq``'s
 
@@ -420,13 +504,19 @@ def _words_tuple(t: Any) -> bool:
     return isinstance(t, types.BaseTuple) and all(isinstance(x, _STRINGS) for x in t)
 
 
-@overload(operator.eq, inline="always")
+@overload(operator.eq, inline="always", prefer_literal=True)
 def _action_eq_one(a, b):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionType) and isinstance(b, KingLuiActionType):
         return lambda a, b: _same_word(a._joined, b._joined)
     if isinstance(a, KingLuiActionType) and _words_tuple(b) and len(b) == 1:  # ``action == ("pass",)``: no join
+        same_as = _same_as_literal(b[0])  # the word written out: compared as a literal (``_same_as``)
+        if same_as is not None:
+            return lambda a, b: same_as(a._joined)
         return lambda a, b: _same_word(a._joined, b[0])
     if isinstance(b, KingLuiActionType) and _words_tuple(a) and len(a) == 1:
+        same_as = _same_as_literal(a[0])
+        if same_as is not None:
+            return lambda a, b: same_as(b._joined)
         return lambda a, b: _same_word(b._joined, a[0])
 
 
@@ -460,8 +550,13 @@ def borrowed(x: Any) -> Any:
 def _borrowed_of(x):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(x, (types.Array, types.UnicodeType, types.ListType, types.DictType)):
         return lambda x: _borrowed(x)
+    if isinstance(x, types.NamedTuple) and x.instance_class is Words:  # lent as ``KingLuiWordsType``
+        return lambda x: _lent_words(borrowed(x.words), borrowed(x.kinds), borrowed(x.index), borrowed(x.extras),
+                                     borrowed(x.bwords), borrowed(x.bkinds), borrowed(x.acts))
     if isinstance(x, types.NamedTuple):
         return _lent(x)
+    if isinstance(x, KingLuiWordsType):  # lent already
+        return lambda x: x
     if isinstance(x, (types.Number, types.Boolean)):
         return lambda x: x
     return None
@@ -488,6 +583,43 @@ def _borrowed(typingctx: Any, x: Any) -> Any:
             value.parent = cgutils.get_null_value(value.parent.type)
         return value._getvalue()
     return x(x), codegen
+
+
+@intrinsic
+def _listed(typingctx: Any, lst: Any, i: Any) -> Any:
+    """``lst[i]`` of a typed list of strings or actions, for an ``i`` the caller knows in range, read in place and
+    ``borrowed`` (``Words``' lists only grow, and the loop keeps them). numba's own ``lst[i]`` is a call into its C
+    helpers and a counted copy: in ``hooked_apply`` at every step of every look-ahead, 4 % of a search game on a rule."""
+    item = getattr(lst, "item_type", None)
+    if not (isinstance(lst, types.ListType) and isinstance(item, (types.UnicodeType, KingLuiActionType))
+            and isinstance(i, types.Integer)):
+        return None
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        base = builder.call(_list_base(builder), [_container_get_data(context, builder, sig.args[0], args[0])])
+        at = cgutils.gep(builder, builder.bitcast(base, context.get_data_type(item).as_pointer()), args[1])
+        value = context.data_model_manager[item].load_from_data_pointer(builder, at)
+        if isinstance(item, types.UnicodeType):  # an action's strings are borrowed already (``_words_from``)
+            word = cgutils.create_struct_proxy(item)(context, builder, value=value)
+            word.meminfo = cgutils.get_null_value(word.meminfo.type)
+            word.parent = cgutils.get_null_value(word.parent.type)
+            value = word._getvalue()
+        return value
+    return item(lst, i), codegen
+
+
+@intrinsic
+def _alive(typingctx: Any, a: Any, b: Any) -> Any:
+    """Nothing: a use of ``a`` and ``b``, so that numba keeps them until here (a view holds them uncounted)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return context.get_dummy_value()
+    return types.none(a, b), codegen
+
+
+def _list_base(builder: Any) -> Any:
+    """numba's C helper that gives where a typed list keeps its items (as numba's own ``getitem`` finds them)."""
+    return cgutils.get_or_insert_function(builder.module, ir.FunctionType(cgutils.voidptr_t, [ll_list_type]),
+                                          "numba_list_base_ptr")
 
 
 class Words(NamedTuple):
@@ -566,7 +698,7 @@ def known_words(w: Any, joined: str) -> int:
     """The code of the action whose words are ``joined`` where ``w`` knows it (the game's, or one a rule added), else
     -1 (nothing learnt)."""
     for i in range(len(w.extras)):  # first: what a rule appends at every decision is one of a few added actions, and
-        if _same_word(w.extras[i], joined):  # the dict hashes the words each time (an own action is never an extra)
+        if _same_word(_listed(w.extras, i), joined):  # the dict hashes the words each time (an own action is never an extra)
             return len(w.words) + i
     return w.index.get(joined, -1)
 
@@ -587,12 +719,12 @@ def code_of_words(w: Any, joined: str) -> int:
 
 def words_of_code(w: Any, code: int) -> str:
     """The words of action ``code`` (``code_of_words`` backwards)."""
-    return w.bwords[code] if code < len(w.bwords) else w.extras[code - len(w.words)]
+    return _listed(w.bwords, code) if code < len(w.bwords) else _listed(w.extras, code - len(w.words))
 
 
 def kind_of_code(w: Any, code: int) -> str:
     """The first word of action ``code`` (the game's, then the added ones', learnt with them)."""
-    return w.bkinds[code]
+    return _listed(w.bkinds, code)
 
 
 _code_of_words = njit(inline="always")(code_of_words)
@@ -631,7 +763,7 @@ def _code_of(w, action):  # noqa: ANN001 - numba compares these with the impleme
 _LEGAL_DEFAULT = [("view", view_type), ("acts", types.ListType(action_type)), ("buf", _RECORD)]
 KingLuiLegalDefaultType = struct_type("KingLuiLegalDefault", "The numba type of the ``default`` a ``legal_actions`` "
                                       "hook gets: the game's own legal actions, a list the rule may change.",
-                                      _LEGAL_DEFAULT)
+                                      _LEGAL_DEFAULT, counted=())
 legal_default_type = KingLuiLegalDefaultType()
 
 
@@ -662,6 +794,24 @@ _WORDS_ACTS = Words._fields.index("acts")
 #: the numba type of ``Words`` (``words_of``'s typed containers)
 WORDS_TYPE = types.NamedTuple((_STRS, _STRS, types.DictType(types.unicode_type, types.int64), _STRS, _STRS, _STRS,
                                types.ListType(action_type)), Words)
+_LENT_WORDS = list(zip(Words._fields, WORDS_TYPE.types))
+#: ``Words`` as the loop's steps hold it (``step_context``): the same containers, read by the same names, ``borrowed``
+#: and counted by no one. numba counts a reference of each of a named tuple's seven members each time it is read or
+#: passed on: ``legal.append(("pass",))`` made twenty calls to do so, at every step of every look-ahead.
+KingLuiWordsType = struct_type("KingLuiWords", "The numba type of ``Words`` lent to the loop's steps.", _LENT_WORDS,
+                               counted=())
+lent_words_type = KingLuiWordsType()
+for _field in Words._fields:  # read as ``Words`` is (``w.extras``), where ``struct_type`` reads ``w._extras``
+    make_attribute_wrapper(KingLuiWordsType, _field, _field)
+
+
+@intrinsic
+def _lent_words(typingctx: Any, words: Any, kinds: Any, index: Any, extras: Any, bwords: Any, bkinds: Any,
+                acts: Any) -> Any:
+    """``Words`` of these containers, lent (each one ``borrowed`` by the caller: the loop's context keeps them)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(lent_words_type, _LENT_WORDS, context, builder, args)
+    return lent_words_type(*WORDS_TYPE.types), codegen
 
 
 class KingLuiActionsType(types.IterableType):
@@ -691,15 +841,15 @@ class KingLuiActionsIterType(types.SimpleIteratorType):
         super().__init__("KingLuiActionsIter", action_type)
 
 
-_ACTIONS = [("codes", _RECORD), ("words", WORDS_TYPE)]
-struct_model(KingLuiActionsType, "KingLuiActions", _ACTIONS)
+_ACTIONS = [("codes", _RECORD), ("words", lent_words_type)]
+struct_model(KingLuiActionsType, "KingLuiActions", _ACTIONS, counted=("codes",))  # ``Words`` borrowed
 actions_type = KingLuiActionsType()
 #: the iterator: the next index, the list (one reference held while it iterates), its codes and words as borrowed
 #: copies, and where ``Words.acts`` keeps its items and how many: an item of the game's own read from there (a typed
 #: list's read is two calls into numba's C helpers, 15-20 ns, at every item of every decision)
 _ACTIONS_ITER = [("index", types.EphemeralPointer(types.intp)), ("actions", actions_type), ("codes", _RECORD),
-                 ("words", WORDS_TYPE), ("acts", types.voidptr), ("nacts", types.intp)]
-struct_model(KingLuiActionsIterType, "KingLuiActionsIter", _ACTIONS_ITER, read=False)
+                 ("words", lent_words_type), ("acts", types.voidptr), ("nacts", types.intp)]
+struct_model(KingLuiActionsIterType, "KingLuiActionsIter", _ACTIONS_ITER, read=False, counted=("actions",))
 actions_iter_type = KingLuiActionsIterType()
 
 
@@ -708,14 +858,14 @@ def _actions(typingctx: Any, codes: Any, words: Any) -> Any:
     """The list of the actions whose codes ``codes`` holds (``codes[0]``: how many), named by ``words``."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(actions_type, _ACTIONS, context, builder, args)
-    return actions_type(_RECORD, WORDS_TYPE), codegen
+    return actions_type(_RECORD, lent_words_type), codegen
 
 
 def action_of_code(w: Any, code: int) -> Any:
     """The action of ``code`` (``Words.acts`` for the game's own, one made for an action a rule added)."""
     if code < len(w.acts):
-        return w.acts[code]
-    return _action(code, w.extras[code - len(w.words)], w.bkinds[code])
+        return _listed(w.acts, code)
+    return _action(code, _listed(w.extras, code - len(w.words)), _listed(w.bkinds, code))
 
 
 _action_of_code = njit(inline="always")(action_of_code)
@@ -758,9 +908,7 @@ def _actions_iter(context: Any, builder: Any, sig: Any, args: Any) -> Any:
     it.codes, it.words = codes._getvalue(), actions.words  # the words: borrowed already (``hooked_legal``)
     acts = builder.extract_value(actions.words, _WORDS_ACTS)
     acts_type = WORDS_TYPE[_WORDS_ACTS]
-    base = cgutils.get_or_insert_function(builder.module, ir.FunctionType(cgutils.voidptr_t, [ll_list_type]),
-                                          "numba_list_base_ptr")  # as numba's own getitem finds the items
-    it.acts = builder.call(base, [_container_get_data(context, builder, acts_type, acts)])
+    it.acts = builder.call(_list_base(builder), [_container_get_data(context, builder, acts_type, acts)])
     it.nacts = context.compile_internal(builder, lambda acts: len(acts), types.intp(acts_type), [acts])
     return impl_ret_new_ref(context, builder, actions_iter_type, it._getvalue())
 
@@ -785,7 +933,7 @@ def _actions_next(context: Any, builder: Any, sig: Any, args: Any, result: Any) 
                 result.yield_(item)
             with added:
                 result.yield_(context.compile_internal(builder, lambda w, c: _action_of_code(w, c),
-                                                       action_type(WORDS_TYPE, types.int64), [it.words, code]))
+                                                       action_type(lent_words_type, types.int64), [it.words, code]))
         builder.store(builder.add(index, context.get_constant(types.intp, 1)), it.index)
 
 
@@ -908,26 +1056,33 @@ def _codes_into(got, w, buf):  # noqa: ANN001 - numba compares these with the im
     return lambda got, w, buf: _codes_of_list(got, w, buf)
 
 
-_LEGAL_CODES = [("view", view_type), ("words", WORDS_TYPE), ("buf", _RECORD)]
+_LEGAL_CODES = [("view", view_type), ("words", lent_words_type), ("buf", _RECORD), ("lent", _RECORD)]
 KingLuiLegalCodesType = struct_type("KingLuiLegalCodes", "The numba type of the ``default`` a ``legal_actions`` hook "
                                     "gets where the rule compiles with it: the game's own legal actions as a "
-                                    "``KingLuiActionsType`` list.", _LEGAL_CODES)
+                                    "``KingLuiActionsType`` list.", _LEGAL_CODES, counted=())
 legal_codes_type = KingLuiLegalCodesType()
 
 
 @intrinsic
-def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any) -> Any:
+def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any, lent: Any) -> Any:
     """``default`` of a ``legal_actions`` hook on view ``v`` as codes (``words``: ``Words``; ``buf``: the loop's room
-    for the codes, whose length bounds the list's)."""
+    for the codes, whose length bounds the list's; ``lent``: ``coverloop.CoverWork.lent``)."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(legal_codes_type, _LEGAL_CODES, context, builder, args)
-    return legal_codes_type(view_type, WORDS_TYPE, _RECORD), codegen
+    return legal_codes_type(view_type, lent_words_type, _RECORD, _RECORD), codegen
 
 
 def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own legal actions (``rules.legal``), in its order, as a new ``KingLuiActionsType`` list."""
+    """The engine's own legal actions (``rules.legal``), in its order, as a new ``KingLuiActionsType`` list: in
+    the array the loop lends at the first call of a listing (``hooked_legal`` takes it back when the hook returns: no
+    list of a listing outlives it), a new one at any other."""
     v = d._view
-    codes = np.empty(len(d._buf) + 2, np.int64)  # the count, room for as many codes as the loop's, the own prefix
+    lent = d._lent
+    if lent[0] == 0:
+        lent[0] = 1
+        codes = lent[1:]
+    else:
+        codes = np.empty(len(d._buf) + 2, np.int64)  # the count, room for as many codes as the loop's, the own prefix
     codes[0] = _legal_codes(v._s, v._cfg, v._combos, codes[1:len(codes) - 1])
     codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
     return _actions(codes, d._words)
@@ -940,7 +1095,7 @@ _APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_ty
                   ("trust", _RECORD)]
 KingLuiApplyDefaultType = struct_type("KingLuiApplyDefault", "The numba type of the ``default`` an ``apply`` hook "
                                       "gets: the engine's own apply of one of the game's legal actions.",
-                                      _APPLY_DEFAULT)
+                                      _APPLY_DEFAULT, counted=())
 apply_default_type = KingLuiApplyDefaultType()
 
 
@@ -1066,7 +1221,7 @@ class _PyLegalDefault:
         return [self._acts[c] for c in self._buf[:m].tolist()]
 
     @classmethod
-    def of_words(cls, view: _PyView, words: Any, buf: Any) -> _PyLegalDefault:
+    def of_words(cls, view: _PyView, words: Any, buf: Any, lent: Any) -> _PyLegalDefault:
         """``_legal_codes_default`` as Python: the list of ``words.acts``."""
         return cls(view, words.acts, buf)
 
@@ -1091,6 +1246,10 @@ if config.DISABLE_JIT:  # numba leaves every function Python: the view's types h
     _legal_default, _apply_default, _action = _PyLegalDefault, _PyApplyDefault, _py_action  # type: ignore  # noqa: F811
     _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
     _same_word = operator.eq  # noqa: F811 - Python's strings compare as they do
+    _listed = operator.getitem  # noqa: F811 - a list's item, as Python reads it
+    _lent_words = Words  # noqa: F811 - Python counts its own references
+    def _alive(a: Any, b: Any) -> None:  # noqa: F811 - Python counts its own references
+        """Nothing."""
 
 
 # -- the outcome with the hook in place of the score step --------------------------------------------------------
@@ -1114,8 +1273,10 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
     stops the game (the reference engine fails it too)."""
     n = cfg[C_DISHES]
     players = cfg[C_PLAYERS]
-    v = _view(s, n, players, cfg, np.zeros((0, n), np.int64), np.zeros((0, 3), np.int64))  # scored: no more play
+    combos, gaps = np.zeros((0, n), np.int64), np.zeros((0, 3), np.int64)  # scored: no more play
+    v = _view(s, n, players, cfg, combos, gaps)
     points, lost = hook(v, _scores_default(v))  # noqa: F821 - bound by ``compile_rule``
+    _alive(combos, gaps)  # the view counts no reference of them: numba drops a value after its last use
     _whole_numbers(points)
     _whole_numbers(lost)
     if len(points) != players or len(lost) != players:
@@ -1141,15 +1302,17 @@ def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many; in
     ``ctx.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
     v = _play_view(s, ctx)  # no ``words = ctx.words``: a tuple held in a variable costs a count per member
-    got = legal_hook(v, legal_default(v, borrowed(ctx.words), borrowed(buf)))  # noqa: F821 - ``compile_rule``
+    lent = borrowed(ctx.cover.lent)
+    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``_default_codes``)
+    got = legal_hook(v, legal_default(v, borrowed(ctx.words), borrowed(buf), lent))  # noqa: F821 - ``compile_rule``
     m = codes_into(got, ctx.words, buf)
     ctx.cover.hint[0] = own_prefix(got)  # a rollout's move reads it (``coverloop.quick``)
     return m
 
 
-def listed_default(v: Any, words: Any, buf: Any) -> Any:
+def listed_default(v: Any, words: Any, buf: Any, lent: Any) -> Any:
     """``default`` of a ``legal_actions`` hook as a typed list (``KingLuiLegalDefaultType``): for a rule that does
-    more with the list than ``KingLuiActionsType`` offers (``compile_rule``)."""
+    more with the list than ``KingLuiActionsType`` offers (``compile_rule``); a typed list lends no array."""
     return _legal_default(v, words.acts, buf)
 
 
@@ -1161,12 +1324,12 @@ def hooked_apply(s: Any, a: int, ctx: Any) -> None:
     action of code ``a``; its ``default`` plays one of the game's own actions."""
     v = _play_view(s, ctx)
     bwords = borrowed(ctx.words.bwords)  # as ``words_of_code``, without the ``Words`` tuple (``hooked_legal``)
-    joined = bwords[a] if a < len(bwords) else ctx.words.extras[a - len(bwords)]
+    joined = _listed(bwords, a) if a < len(bwords) else _listed(ctx.words.extras, a - len(bwords))
     hint = borrowed(ctx.cover.hint)  # a rollout's move that ``coverloop.chosen`` found among the game's own legal
     hint[2] = a if hint[1] == a else -1  # actions: ``default`` may take it unchecked, once, in this call, while the
     hint[3] = s[S_TURNS]  # turn lasts (an ``end_turn`` before ``default`` closes it)
     hint[1] = -1
-    apply_hook(v, _action(a, joined, borrowed(ctx.words.bkinds)[a]),  # noqa: F821 - bound by ``compile_rule``
+    apply_hook(v, _action(a, joined, _listed(ctx.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
                _apply_default(v, borrowed(ctx.words.index), borrowed(ctx.best), hint))
     hint[2] = -1
 
@@ -1241,6 +1404,7 @@ class RolloutCover(NamedTuple):
     rknown: Any
     rnew: Any
     hint: Any  #: ``coverloop.CoverWork.hint``: what ``hooked_legal`` says of the list it just gave
+    lent: Any  #: ``coverloop.CoverWork.lent``: the list ``default()`` of legal actions lends
 
 
 class StepContext(NamedTuple):
@@ -1295,11 +1459,10 @@ def step_context(ctx: Any) -> StepContext:
     kit, w, cover = ctx.kit, ctx.words, ctx.cover
     return StepContext(core.Kit(borrowed(kit.cfg), borrowed(kit.combo_cnt), borrowed(kit.dish_sizes)),
                        borrowed(ctx.gaps),
-                       Words(borrowed(w.words), borrowed(w.kinds), borrowed(w.index), borrowed(w.extras),
-                             borrowed(w.bwords), borrowed(w.bkinds), borrowed(w.acts)),
+                       borrowed(w),
                        borrowed(ctx.best), borrowed(ctx.work),
                        RolloutCover(borrowed(cover.own), borrowed(cover.rknown), borrowed(cover.rnew),
-                                    borrowed(cover.hint)))
+                                    borrowed(cover.hint), borrowed(cover.lent)))
 
 
 step_context_kernel = njit(inline="always")(step_context)

@@ -21,7 +21,7 @@ from cardgen.engine.searchparams import PAIRED_MIN_ROUNDS, ROLLOUT_CAP
 from cardgen.engine import fastrng
 from cardgen.engine.fasttree import rewards
 from cardgen.engine.api import Action, State
-from cardgen.engine.coverloop import chosen, new_hint
+from cardgen.engine.coverloop import chosen, new_hint, new_lent
 from cardgen.engine.searchloop import OK, _index, bind_search, copy_into, prepare, run
 from cardgen.games.king_lui import compiled_rules as kl
 from cardgen.games.king_lui.compiled import Tables, tables
@@ -345,7 +345,7 @@ def step_context(t: Tables) -> Any:
     def codes() -> np.ndarray:
         return np.zeros(width, dtype=np.int64)
 
-    cover = RolloutCover(codes(), codes(), codes(), new_hint())
+    cover = RolloutCover(codes(), codes(), codes(), new_hint(), new_lent(width))
     return SearchStep(t.kit, np.zeros((0, 3), dtype=np.int64), words_of(t.action_of), codes(),
                       np.zeros((3, t.dish_sizes.shape[0]), dtype=np.float64), cover)
 
