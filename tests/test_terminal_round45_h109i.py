@@ -250,11 +250,12 @@ def test_the_first_run_note_says_the_later_runs_are_faster_and_give_the_same_res
     """it1: «questa esecuzione è più lenta delle successive, con gli stessi risultati» read as if the results were a
     property of the slowness. Now: this run is slower; the later ones, faster, give the same results (no longer than
     round 33's note, one line)."""
-    from cardgen.terminal import WIDTH, say
+    from cardgen.terminal import say
 
     note = say("note_building", "it", title="King Lui")
-    assert note == "King Lui: questa esecuzione è più lenta; le successive, più rapide, danno gli stessi risultati."
-    assert len(note) <= WIDTH
+    # terminal round 47 fr1* (it3): why it is slower said too; wrapped at 100 columns (pin updated, one-line limit dropped)
+    assert note == ("King Lui: questa prima esecuzione è più lenta perché cardgen prepara il gioco; le successive "
+                    "saranno più rapide e daranno gli stessi risultati.")
 
 
 # -- it4: the balance verdict's second sentence ended like its first ------------------------------------------------
