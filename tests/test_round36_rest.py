@@ -132,20 +132,23 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("it", "report", "Resoconto: P"),  # it12: no English word
     ("it", "end_reasons", "come sono finite le partite: I"),  # it10: a past question for the past answer
     ("it", "interval_wide_plain", "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta"),  # it14
-    # terminal round 46 fr2 (en4): a tenth of each game's winning total, about 4 at the average
-    ("en", "close_scale_games", "close here means a margin of at most a tenth of that game’s winning total, about 4 "
-                                "coins (winner’s fortune: 37.0 on average)"),  # fr13: one base of games
-    ("fr", "close_scale_games", "« serrée » signifie ici un écart d’au plus un dixième du total du vainqueur de la "
-                                "partie, soit environ 4 pièces (fortune du vainqueur : 37,0 en moyenne)"),
-    ("it", "close_scale_games", "qui «combattuta» significa un distacco di al massimo un decimo del totale del "
-                                "vincitore della partita, cioè circa 4 monete (denaro del vincitore: 37,0 in media)")])
+    # terminal round 46 fr2 (en4): a tenth of each game's winning score, about 4 at the average; round 47 fr2, en4,
+    # it1: by the definition's name, its mean over these games (pins updated; Draco's fortune: its own words)
+    ("en", "close_scale_games", "close here means a margin of at most a tenth of the winner’s score in that game, "
+                                "about 4 coins (winner’s mean score over the 300 games followed: 37.0)"),  # fr13: one base
+    ("fr", "close_scale_games", "« serrée » signifie ici un écart d’au plus un dixième du score du vainqueur de la "
+                                "partie, soit environ 4 pièces (score moyen du vainqueur sur les 300 parties suivies : 37,0)"),
+    ("it", "close_scale_games", "qui «combattuta» significa un distacco non superiore a un decimo del punteggio del "
+                                "vincitore della partita, cioè circa 4 monete (punteggio medio del vincitore sulle 300 "
+                                "partite seguite: 37,0)")])
 def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
     from cardgen.terminal import say
 
     got = _plain(say(key, lang, what="X", command="C", times="3 fois", count=2, total=9, game=4, n=3, rules="R",
                      path="P", items="I", margin=4, unit={"en": "coins", "fr": "pièces", "it": "monete"}[lang],
                      score={"en": "winner’s fortune", "fr": "fortune du vainqueur", "it": "denaro del vincitore"}[lang],
-                     winner={"en": "37.0", "fr": "37,0", "it": "37,0"}[lang], games="300 games"))
+                     winner={"en": "37.0", "fr": "37,0", "it": "37,0"}[lang],
+                     games={"en": "300 games", "fr": "300 parties", "it": "300 partite"}[lang]))
     if key == "ties":
         got = _plain(say(key, lang, n=33, rules="R"))
     assert got == said, got

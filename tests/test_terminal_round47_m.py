@@ -35,3 +35,44 @@ def test_fr1_the_first_run_note_is_one_sentence_that_says_why_and_the_same_as_wh
     assert not any(old in _plain(said) for old in ("préparant", "; mêmes résultats", "this first run prepares",
                                                    "questa esecuzione è più lenta;"))
     assert len(fit(said).split("\n")) <= 2 and all(len(row) <= WIDTH for row in fit(said).split("\n"))
+
+
+# -- fr7*, fr2 (en4, en16, it1): the winner's score by one name, its mean said over which games -------------------
+
+def _close_note(game: str, lang: str, mean: float) -> str:
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, WinnerMean, figure_bases
+
+    figures = [("close_games", {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 224})]
+    naming = Naming.of(resolve(game, Path(__file__).resolve().parents[1]), lang)
+    return " ".join(_plain(n) for n in figure_bases(figures, lang, naming, 3, 0, WinnerMean(mean, 250)))
+
+
+@pytest.mark.parametrize(("lang", "game", "mean", "said"), [
+    ("fr", "draco", 37.0, "« serrée » signifie ici un écart d’au plus un dixième de la fortune du vainqueur de la "
+                          "partie, soit environ 4 pièces d’argent (fortune moyenne du vainqueur sur les 250 parties "
+                          "suivies : 37,0)"),
+    ("fr", "king_lui", 73.6, "« serrée » signifie ici un écart d’au plus un dixième du score du vainqueur de la partie, "
+                             "soit environ 7 points (score moyen du vainqueur sur les 250 parties suivies : 73,6)"),
+    ("en", "draco", 37.0, "close here means a margin of at most a tenth of the winner’s fortune in that game, about 4 "
+                          "silver coins (winner’s mean fortune over the 250 games followed: 37.0)"),
+    ("en", "king_lui", 73.6, "close here means a margin of at most a tenth of the winner’s score in that game, about 7 "
+                             "points (winner’s mean score over the 250 games followed: 73.6)"),
+    ("it", "draco", 37.0, "qui «combattuta» significa un distacco non superiore a un decimo del denaro del vincitore "
+                          "della partita, cioè circa 4 monete d’argento (denaro medio del vincitore sulle 250 partite "
+                          "seguite: 37,0)"),
+    ("it", "king_lui", 73.6, "qui «combattuta» significa un distacco non superiore a un decimo del punteggio del "
+                             "vincitore della partita, cioè circa 7 punti (punteggio medio del vincitore sulle 250 "
+                             "partite seguite: 73,6)")])
+def test_fr7_the_close_games_note_names_the_winner_s_score_once_and_its_mean_over_which_games(
+        lang: str, game: str, mean: float, said: str) -> None:
+    """fr7* (fr2, en4, en16, it1): « un écart d’au plus un dixième du total du vainqueur de la partie, soit environ
+    4 pièces d’argent (fortune du vainqueur : 37,0 en moyenne) »: Draco's book and the screen say *fortune*, "total" was
+    a third name in one sentence; and the winner's mean, 73,6 here beside 73,9 in the scores line, did not say it is
+    over the games followed turn by turn, not all 300. The definition's name (score, Draco's fortune, from the game's
+    own words), and the mean "over the 250 games followed"."""
+    note = _close_note(game, lang, mean)
+    assert _plain(said) in note, note
+    assert not any(w in note for w in ("total", "totale", "en moyenne)", "on average)", "in media)"))

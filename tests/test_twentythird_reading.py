@@ -233,11 +233,12 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     coins = plain(figure_bases(figures, lang, draco, 4, 0, 29.1)[-1])
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
     # terminal round 46 fr2 (en4): "about 3 … or less" read as a fixed threshold: a tenth of each game's total first
-    assert {"en": "a tenth of that game’s winning total, about 3 silver coins (winner’s fortune: 29.1 on average)",
-            "fr": "un dixième du total du vainqueur de la partie, soit environ 3 pièces d’argent (fortune du vainqueur : "
-                  "29,1 en moyenne)",
-            "it": "un decimo del totale del vincitore della partita, cioè circa 3 monete d’argento (denaro del "
-                  "vincitore: 29,1 in media)"}[lang] in coins, coins
+    # terminal round 47 fr7*: Draco's winner has a fortune, never a "total", and its mean is said as one (pin updated)
+    assert {"en": "a tenth of the winner’s fortune in that game, about 3 silver coins (winner’s mean fortune: 29.1)",
+            "fr": "un dixième de la fortune du vainqueur de la partie, soit environ 3 pièces d’argent (fortune moyenne "
+                  "du vainqueur : 29,1)",
+            "it": "un decimo del denaro del vincitore della partita, cioè circa 3 monete d’argento (denaro medio del "
+                  "vincitore: 29,1)"}[lang] in coins, coins
     alone = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0)]  # no winner's mean: no margin
     assert len(alone) == len(notes) and notes[-1].startswith(alone[-1]) and alone[-1] != notes[-1]
     assert not any("5,9" in n or "5.9" in n for n in figure_bases(figures[:1], lang, Naming(), 4, 0, 5.9))
@@ -248,15 +249,15 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
     assert ("    parties serrées : sur les 190 parties qui ont un deuxième ou une victoire partagée ; « serrée » "
-            "signifie ici un écart d’au plus un dixième du total du vainqueur de la partie, soit environ 7 points (score "
-            "du vainqueur : 73,9 en moyenne)") in lines, lines  # terminal round 46 fr2: a tenth, game by game
+            "signifie ici un écart d’au plus un dixième du score du vainqueur de la partie, soit environ 7 points (score "
+            "moyen du vainqueur : 73,9)") in lines, lines  # terminal round 46 fr2: a tenth, game by game (47 fr2)
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
     assert ("Close games: measured over the 190 games with a runner-up or a shared win; close here means a "
-            "margin of at most a tenth of that game’s winning total, about 7 points (winner’s score: 73.9 on "
-            "average)") in page, page  # round 36 fr13: one base
+            "margin of at most a tenth of the winner’s score in that game, about 7 points (winner’s mean score over "
+            "the 200 games followed: 73.9)") in page, page  # round 36 fr13: one base; round 47 fr2, en4: one name for the winner's score
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------

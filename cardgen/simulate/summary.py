@@ -1981,11 +1981,13 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # where a tenth of the winner's mean is under the floor, the margin is the floor itself, not "about" it
     # (terminal round 29 en8, fr10: Royale's "about 1 point" in a game of whole points)
     exact = "_exact" if winner is not None and close_margin(winner) == close_margin(0) else ""
-    scale = (say(("close_scale" if over is None else "close_scale_games") + exact, lang,
-                 margin=decimal(near, lang, places=0),
-                 winner=_mean(winner, lang), games=_games(over or 0, lang),
-                 unit=unit(lang, naming.words, many=near != 1),
-                 score=label("winning_score", lang, naming.words, short=True))
+    # the winner's score by one name, the definition's, and its mean said over these games: "a tenth of the winner's
+    # total … (winner's score: 73.6)" named it twice, and its mean read as a second one beside the 300 games' 73.9
+    # (terminal round 47 fr2, fr7*, en4, en16, it1); Draco says fortune, in its own words (``own_say``)
+    scale = (own_say(("close_scale" if over is None else "close_scale_games") + exact, lang, naming,
+                     margin=decimal(near, lang, places=0),
+                     winner=_mean(winner, lang), games=_games(over or 0, lang),
+                     unit=unit(lang, naming.words, many=near != 1))
              if winner is not None and any(name == "close_games" for name, _ in figures) else "")
     # the close games in a note of their own where their margin is said, their games and margin together: named
     # among the comebacks' games and again in a note of their margin below, at 2 players, they were two notes headed
