@@ -262,31 +262,36 @@ def bind(template: "types.FunctionType", name: str, options: dict[str, object] |
 _announced: set[str] = set()
 
 
-def announce_compile(what: str, dispatcher: object) -> None:
+def announce_compile(what: str, dispatcher: object, name: str | None = None) -> None:
     """Say once per process, on stderr, that numba compiles ``what`` (a game's compiled tier or search
     driver, e.g. "King Lui fast engine") when its disk cache does not hold ``dispatcher`` yet: the first
-    run pauses for a while, and the user should know why."""
+    run pauses for a while, and the user should know why. ``name``: the game's name in the terminal's language
+    (« Le Roi Lui »), where the caller knows it; ``what``'s English name otherwise. The line is fitted to the
+    terminal's width as every other line (``echo``): unwrapped, it ran to 141 columns (terminal round 47 fr18*)."""
     if what in _announced:
         return
     _announced.add(what)
     if not is_cached(dispatcher):
-        print(compile_notice(what), file=sys.stderr, flush=True)
+        from cardgen.terminal import echo
+        echo(compile_notice(what, name), file=sys.stderr, flush=True)
 
 
-def compile_notice(what: str) -> str:
+def compile_notice(what: str, name: str | None = None) -> str:
     """``announce_compile``'s line in the terminal's language (``terminal.json``): ``what`` as the compiled
     tiers and search drivers name themselves ("Draco fast tier", "King Lui search driver (paired)", "King Lui fast
     engine with house/rule.py": a house rule's loops, compiled again for each version of the file, and "King Lui search
-    driver (paired) with house/rule.py": its search), the game's name
-    kept and the rest in the language's words."""
+    driver (paired) with house/rule.py": its search), the game's name (``name``, in the language, where given) and
+    the rest in the language's words. A compiled tier's line names the event as validate's first-run note does,
+    "cardgen prepares the game", headed by the game's name: « compilation du moteur rapide de King Lui » was the one
+    English name and the one line of jargon on the French terminal (terminal round 47 fr18*, en24, it12)."""
     import re
 
     from cardgen.terminal import say, word
 
     if m := re.fullmatch(r"(.+) fast (tier|engine) with (.+)", what):  # a house rule's loops: per version of its file
-        return say("compiling_house", game=m[1], noun=word("fast_nouns")[m[2]], file=m[3])
+        return say("compiling_house", game=name or m[1], file=m[3])
     if m := re.fullmatch(r"(.+) fast (tier|engine)", what):
-        return say("compiling_fast", game=m[1], noun=word("fast_nouns")[m[2]])
+        return say("compiling_fast", game=name or m[1])
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\) with (.+)", what)) and m[2] in word("search_kinds"):
         return say("compiling_house_search", game=m[1], kind=word("search_kinds")[m[2]], file=m[3])
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\)", what)) and m[2] in word("search_kinds"):

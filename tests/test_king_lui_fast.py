@@ -152,7 +152,8 @@ def test_compiling_is_announced_once_and_only_without_a_cache(monkeypatch, capsy
     GAME.fast(resolve("king_lui", ROOT), 3)
     GAME.fast(resolve("king_lui", ROOT), 4)
     jit.announce_compile("King Lui search driver", None)
-    assert capsys.readouterr().err == ("compiling the King Lui fast engine (first run only)…\n"
+    # terminal round 47 fr18*: the game's name, then what validate's first-run note says (pin updated)
+    assert capsys.readouterr().err == ("King Lui: cardgen is preparing the game (on the first run only)…\n"
                                        "compiling the King Lui search driver (first run only)…\n")
     monkeypatch.setattr(jit, "_announced", set())
     monkeypatch.setattr(jit, "is_cached", lambda dispatcher: True)
@@ -200,4 +201,4 @@ def test_a_first_compile_is_done_and_said_once_not_by_every_worker(capfd: pytest
     compare.run_compare(base, variant, compare.CompareOptions(games=40, players=[3], agents=["random"], jobs=2,
                                                               out=None, progress=False))
     err = capfd.readouterr().err
-    assert err.count("compiling the King Lui fast engine (first run only)") == 1, err
+    assert err.count("King Lui: cardgen is preparing the game (on the first run only)") == 1, err  # round 47 fr18*

@@ -93,9 +93,12 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
             assert what.split(" ")[0] in said and not english_in(said, lang), said
     finally:
         set_language("en")
-    assert compile_notice("King Lui fast engine") == "compiling the King Lui fast engine (first run only)…"
-    assert compile_notice("King Lui fast engine with house/rule.py") == \
-        "compiling the King Lui fast engine with the house rule house/rule.py (once for each version of the file)…"
+    # terminal round 47 fr18*: a compiled tier's line says what validate's first-run note says, headed by the game's
+    # name (in the language where the caller gives it): "fast engine" was jargon (en24, it12) (pins updated)
+    assert compile_notice("King Lui fast engine") == "King Lui: cardgen is preparing the game (on the first run only)…"
+    assert compile_notice("King Lui fast engine with house/rule.py") == ("King Lui: cardgen is preparing the game with "
+                                                                          "the house rule house/rule.py (once for each "
+                                                                          "version of the file)…")
     assert compile_notice("Royale search driver (paired)") == \
         "compiling the Royale search driver (paired) (first run only)…"
     assert compile_notice("King Lui search driver (tree) with house/rule.py") == ("compiling the King Lui search "

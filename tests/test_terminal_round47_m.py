@@ -76,3 +76,49 @@ def test_fr7_the_close_games_note_names_the_winner_s_score_once_and_its_mean_ove
     note = _close_note(game, lang, mean)
     assert _plain(said) in note, note
     assert not any(w in note for w in ("total", "totale", "en moyenne)", "on average)", "in media)"))
+
+
+# -- fr18* (en24, it12): compare's compile line, the game's name in the language, wrapped -------------------------
+
+HOUSE = "variants/king_lui/house/gentle_overeating.py"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", f"Le Roi Lui : cardgen prépare le jeu avec la règle maison {HOUSE} (une seule fois par version de ce "
+           "fichier)…"),
+    ("en", f"King Lui: cardgen is preparing the game with the house rule {HOUSE} (once for each version of the "
+           "file)…"),
+    ("it", f"King Lui: cardgen prepara il gioco con la regola della casa {HOUSE} (una volta per ogni versione del "
+           "file)…")])
+def test_fr18_the_compile_line_names_the_game_in_the_language_says_what_validate_says_and_is_wrapped(
+        lang: str, said: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """fr18*: « compilation du moteur rapide de King Lui avec la règle maison … (une fois par version du fichier)… »:
+    the English name of the game, the one English word on the French terminal, in a 141-column line never wrapped,
+    lower case, and naming the event otherwise than validate's « cardgen prépare le jeu » (fr1); "fast engine" was
+    jargon (en24, it12). The game's name as the edition says it (the variant's base game's, ``shown_name``), then
+    what validate says, fitted to 100 columns."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    from cardgen import jit
+    from cardgen.engine.batch import BatchEngine
+    from cardgen.resolve.resolve import resolve
+    from cardgen.terminal import language, set_language
+
+    variant = resolve("king_lui-gentle-overeating", Path(__file__).resolve().parents[1])
+    before = language()
+    set_language(lang)
+    try:
+        name = BatchEngine.shown_name(SimpleNamespace(game=SimpleNamespace(resolved=variant)))  # type: ignore[arg-type]
+        assert name == {"fr": "Le Roi Lui", "en": "King Lui", "it": "King Lui"}[lang]
+        assert _plain(jit.compile_notice(f"King Lui fast engine with {HOUSE}", name)) == said
+        monkeypatch.setattr(jit, "_announced", set())
+        monkeypatch.setattr(jit, "is_cached", lambda dispatcher: False)
+        capsys.readouterr()
+        jit.announce_compile(f"King Lui fast engine with {HOUSE}", None, name)
+        rows = capsys.readouterr().err.rstrip("\n").split("\n")
+    finally:
+        set_language(before)
+    assert len(rows) == 2 and all(len(row) <= WIDTH for row in rows), rows
+    assert _plain(" ".join(row.strip() for row in rows)) == said
+    assert not any(w in said for w in ("compil", "fast engine", "moteur rapide", "motore veloce"))

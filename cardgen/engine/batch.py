@@ -135,6 +135,19 @@ class BatchEngine(FastEngine):
     def agents(self) -> frozenset[str]:  # type: ignore[override]
         return frozenset(self.agent_codes)
 
+    def shown_name(self) -> str | None:
+        """The game's name in the terminal's language, as its first-run lines head it (« Le Roi Lui », a variant's
+        base game's): the compile notice said the English "King Lui" on the French terminal (terminal round 47
+        fr18*). None where the game has no resolved deck."""
+        from cardgen.terminal import language
+
+        resolved = getattr(self.game, "resolved", None)
+        base = getattr(resolved, "base", None) or resolved
+        try:
+            return str(base.model.name[language()])  # type: ignore[union-attr]
+        except (AttributeError, KeyError, TypeError):
+            return None
+
     # -- what each game writes --------------------------------------------------------------------
     def _context(self) -> tuple[tuple, np.ndarray]:
         """``play_one``'s ``ctx`` and the gap buffer its kernels log into (part of ``ctx``), as they are now."""
@@ -183,7 +196,7 @@ class BatchEngine(FastEngine):
 
     def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
         """``loop`` over every seed, called again where it stops: (result rows, gap event rows)."""
-        announce_compile(self.title, self.loop)
+        announce_compile(self.title, self.loop, self.shown_name())
         self._ready(cap)
         ctx, gaps = self._context()
         self._gap_room = gaps.shape[0]
