@@ -249,7 +249,8 @@ def test_fr25_fr39_no_dangling_count_and_no_ambiguous_elle() -> None:
     from cardgen.tune.fix import word
     assert plain(say("short_table_every", "fr", claim="C")) == "C, quel que soit le nombre de joueurs"
     said = plain(word("validate_estimate", "fr"))
-    assert "même une fois ajouté ce que validate conseille" in said and "ce qu’elle conseille" not in said
+    # terminal round 47 fr26*: the caution stands alone, worded as the page's (pin updated)
+    assert "Attention à ce que cardgen validate conseille" in said and "ce qu’elle conseille" not in said
 
 
 def test_fr14_the_measure_is_long_not_the_strength() -> None:

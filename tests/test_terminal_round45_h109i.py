@@ -46,16 +46,18 @@ HEDGED_PAGE = {
 }
 #: terminal round 46 en34: the terminal's "Two thresholds" paragraph says validate's 1 % once; the advice after the
 #: fixes says only "more than validate allows"
+#: terminal round 47 fr26* (en40, it30): "barely more … so little more" said one thing twice, «ne lascia» had no
+#: antecedent: the shortage stays just above validate's threshold, a gap chance can make (pins updated)
 HEDGED = {
-    "en": ("After fix 1, cardgen validate may still warn of the shortage: on the 100 new games fix 1 leaves barely "
-           "more than validate allows (shortage of coins in the bank in 2.0% of games at 3 players), so little more "
-           "that chance may explain it."),
+    "en": ("After fix 1, cardgen validate may still warn of the shortage: on the 100 new games the shortage stays just "
+           "above validate’s threshold (shortage of coins in the bank in 2.0% of games at 3 players), and a gap this "
+           "small may be chance."),
     "fr": ("Après la correction 1, cardgen validate pourrait encore signaler le manque : sur les 100 parties "
-           "nouvelles, la correction 1 en laisse à peine plus que validate n’en tolère (manque de pièces à la banque "
-           "dans 2,0 % des parties à 3 joueurs), si peu que le hasard peut l’expliquer."),
+           "nouvelles, le manque reste à peine au-dessus du seuil de validate (manque de pièces à la banque dans "
+           "2,0 % des parties à 3 joueurs), et un écart aussi faible peut venir du hasard."),
     "it": ("Dopo la correzione 1, cardgen validate potrebbe ancora segnalare la carenza: sulle 100 partite nuove la "
-           "correzione 1 ne lascia appena più di quanto validate tolleri (carenza di monete in banca nel 2,0% delle "
-           "partite con 3 giocatori), così poco che può dipendere dal caso."),
+           "carenza resta appena sopra la soglia di validate (carenza di monete in banca nel 2,0% delle partite con 3 "
+           "giocatori), e uno scarto così piccolo può dipendere dal caso."),
 }
 #: terminal round 46 en35: "Try fix 2 first, which stayed within the aim, or fix 1 for a smaller change" (a relative
 #: clause hanging after "first"), and why fix 1 is not sure said a second time: one recommendation, in sentences

@@ -129,7 +129,7 @@ def test_it34_the_dealt_key_says_a_turn_order_position_not_the_book_s_seat(lang:
 # -- it41*: the fix page's «Prossimi passi» opens with a sentence that stands alone -------------------------------
 
 @pytest.mark.parametrize(("lang", "opens", "fixes"), [
-    ("en", "A caution on what cardgen validate suggests adding to the box:",
+    ("en", "Be careful with what cardgen validate suggests adding to the box:",  # round 47 en46 (pin updated)
      "The fixes on this page, by contrast, were each tested on new games."),
     ("fr", "Attention à ce que cardgen validate conseille d’ajouter à la boîte :",
      "Les corrections de cette page, elles, ont chacune été vérifiées sur de nouvelles parties."),
