@@ -115,15 +115,15 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
     # terminal round 40 fr18, en29: "la correction 3", the smallest on the new games, the likeliest: to confirm
     # round 45 it23*: fix 2 left 4 games of 300 short, which chance can make against validate's 1%: both named
     # terminal round 46 en35: one recommendation in sentences, why fix 2 is unsure said once (above)
-    take = {"en": "Of the 3 fixes checked, fix 3 is the smallest that also reached validate’s aim on the new games. "
-                  "Try fix 3 first: it stayed within that aim. Fix 2 is a smaller change, but validate may still "
-                  "warn",  # never "the likeliest"
-            "fr": "Des 3 corrections vérifiées, la correction 3 est la plus petite qui ait aussi atteint l’objectif de "
-                  "validate sur les parties nouvelles. Essayez d’abord la correction 3 : elle est restée dans cet "
-                  "objectif. La correction 2 est un changement plus petit, mais validate pourrait encore signaler",
-            "it": "Delle 3 correzioni verificate, la correzione 3 è la più piccola che ha raggiunto anche l’obiettivo di "
-                  "validate sulle partite nuove. Prova per prima la correzione 3: è rimasta entro quell’obiettivo. La "
-                  "correzione 2 è un cambiamento più piccolo, ma dopo di essa validate potrebbe ancora segnalare"}
+    # terminal round 47 it28*, fr27: the advice first, each thing said once (pins updated)
+    take = {"en": "Try fix 3 first: of the 3 fixes checked, it is the smallest that stayed within validate’s threshold "
+                  "on the new games. Fix 2 is a smaller change, but validate may still warn",  # never "the likeliest"
+            "fr": "Essayez d’abord la correction 3 : des 3 corrections vérifiées, c’est la plus petite qui soit restée, "
+                  "sur les parties nouvelles, sous le seuil de validate. La correction 2 change moins le jeu, mais "
+                  "validate pourrait encore signaler",
+            "it": "Consiglio: comincia dalla correzione 3. Delle 3 correzioni verificate, è la più piccola che sulle "
+                  "partite nuove è rimasta entro la soglia di validate; la correzione 2 è un cambiamento ancora più "
+                  "piccolo, ma dopo di essa validate potrebbe ancora segnalare"}
     assert take[lang] in said.replace("\n", " "), said
     # the two commands, then the values not tried between fix 2 and fix 3 with the command that tries one (round 40)
     assert ("cardgen compare draco out/draco-fix-1.yaml --fixed\n"

@@ -61,18 +61,19 @@ HEDGED = {
 }
 #: terminal round 46 en35: "Try fix 2 first, which stayed within the aim, or fix 1 for a smaller change" (a relative
 #: clause hanging after "first"), and why fix 1 is not sure said a second time: one recommendation, in sentences
+#: terminal round 47 it28*, fr27: "fix 1 is the smallest", "fix 2 reached validate's aim" each said twice, and «Prova
+#: per prima» read as one of the 30 «Prova N» headings: the advice first, each thing once (pins updated)
 ADVICE = {
-    "en": ("fix 2 is the smallest that also reached validate’s aim on the new games. Try fix 2 first: it stayed "
-           "within that aim. Fix 1 is a smaller change, but validate may still warn of the shortage after it (see "
-           "above). Check the result with cardgen validate"),
-    "fr": ("la correction 2 est la plus petite qui ait aussi atteint l’objectif de validate sur les parties nouvelles. "
-           "Essayez d’abord la correction 2 : elle est restée dans cet objectif. La correction 1 est un changement plus "
-           "petit, mais validate pourrait encore signaler le manque après elle (voir plus haut). Vérifiez le résultat "
-           "avec cardgen validate"),
-    "it": ("la correzione 2 è la più piccola che ha raggiunto anche l’obiettivo di validate sulle partite nuove. Prova "
-           "per prima la correzione 2: è rimasta entro quell’obiettivo. La correzione 1 è un cambiamento più piccolo, "
-           "ma dopo di essa validate potrebbe ancora segnalare la carenza (vedi sopra). Verifica il risultato con "
-           "cardgen validate"),
+    "en": ("Try fix 2 first: of the 3 fixes checked, it is the smallest that stayed within validate’s threshold on the "
+           "new games. Fix 1 is a smaller change, but validate may still warn of the shortage after it (see above). "
+           "Check the result with cardgen validate"),
+    "fr": ("Essayez d’abord la correction 2 : des 3 corrections vérifiées, c’est la plus petite qui soit restée, sur "
+           "les parties nouvelles, sous le seuil de validate. La correction 1 change moins le jeu, mais validate "
+           "pourrait encore signaler le manque après elle (voir plus haut). Vérifiez le résultat avec cardgen validate"),
+    "it": ("Consiglio: comincia dalla correzione 2. Delle 3 correzioni verificate, è la più piccola che sulle partite "
+           "nuove è rimasta entro la soglia di validate; la correzione 1 è un cambiamento ancora più piccolo, ma dopo "
+           "di essa validate potrebbe ancora segnalare la carenza (vedi sopra). Verifica il risultato con cardgen "
+           "validate"),
 }
 SURE = {"en": ("expect cardgen validate to still warn", "try it first"),
         "fr": ("signalera sans doute encore", "essayez-la d’abord"),

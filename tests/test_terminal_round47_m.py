@@ -166,3 +166,31 @@ def test_fr26_the_caution_on_validate_s_estimate_is_not_said_of_fix_1(lang: str,
     source = inspect.getsource(fixing._propose)
     printed = source[source.index("told = validate_line"):source.index("echo(line)")]
     assert printed.index('word("validate_estimate", lang) if told') < printed.rindex("told)")
+
+
+# -- it28* (fr27): fix's closing advice, each thing said once -------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "advice"), [
+    ("it", "Consiglio: comincia dalla correzione 2. Delle 3 correzioni verificate, è la più piccola che sulle partite "
+           "nuove è rimasta entro la soglia di validate; la correzione 1 è un cambiamento ancora più piccolo, ma dopo "
+           "di essa validate potrebbe ancora segnalare la carenza (vedi sopra)."),
+    ("fr", "Essayez d’abord la correction 2 : des 3 corrections vérifiées, c’est la plus petite qui soit restée, sur "
+           "les parties nouvelles, sous le seuil de validate. La correction 1 change moins le jeu, mais validate "
+           "pourrait encore signaler le manque après elle (voir plus haut)."),
+    ("en", "Try fix 2 first: of the 3 fixes checked, it is the smallest that stayed within validate’s threshold on the "
+           "new games. Fix 1 is a smaller change, but validate may still warn of the shortage after it (see above).")])
+def test_it28_the_closing_advice_says_each_point_once_and_opens_with_it(lang: str, advice: str) -> None:
+    """it28* (fr27): « La correzione 1 è il cambiamento più piccolo che supera la prova. Delle 3 correzioni verificate,
+    la correzione 2 è la più piccola che ha raggiunto anche l’obiettivo … Prova per prima la correzione 2: è rimasta
+    entro quell’obiettivo. La correzione 1 è un cambiamento più piccolo, ma … »: fix 1 the smallest and fix 2 within
+    validate's aim, each said twice, and «Prova per prima» read as one of the 30 «Prova N» headings above. The advice
+    first, then why, then fix 1's caveat; validate's 1 % stays said once, above (round 46 en34)."""
+    from test_terminal_round45_h109i import _round_run
+
+    from cardgen.tune.fix import next_line
+
+    fixer, props, paths = _round_run(lang, 0.02)
+    said = _plain(next_line(fixer, props, paths[0], paths)).replace("\n", " ")
+    assert said.startswith(_plain(advice)), said
+    assert not any(w in said for w in ("Prova per prima", "supera la prova", "smallest change that passed",
+                                       "plus petit changement retenu", "1 %", "1%"))
