@@ -194,3 +194,32 @@ def test_it28_the_closing_advice_says_each_point_once_and_opens_with_it(lang: st
     assert said.startswith(_plain(advice)), said
     assert not any(w in said for w in ("Prova per prima", "supera la prova", "smallest change that passed",
                                        "plus petit changement retenu", "1 %", "1%"))
+
+
+# -- it7*: the gold's rule with its consequence ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "gold"), [
+    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete d’argento, ma non è la stessa cosa: "
+           "quando ha poco argento, la banca può pagare in oro solo se il giocatore le dà il resto, quindi l’oro copre "
+           "l’ammanco meno bene della stessa somma in argento. Queste aggiunte cambiano il gioco,"),
+    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus, soit 57 pièces d’argent ; mais ce n’est pas "
+           "équivalent : à court d’argent, la banque ne paie en or que si le joueur peut lui rendre la monnaie, si bien "
+           "que l’or couvre moins bien le manque que la même valeur en argent."),
+    ("en", "Converted into gold, that is 19 more gold coins, worth 57 silver coins; but that is not the same: a bank "
+           "short of silver pays in gold only when the player can give change, so gold covers less of the shortage "
+           "than the same worth in silver would.")])
+def test_it7_the_gold_s_caveat_says_what_the_bank_s_rule_means_for_the_designer(lang: str, gold: str) -> None:
+    """it7*: «…pari a 57 monete d’argento; ma quando ha troppo poco argento, la banca paga in oro solo se il giocatore
+    può darle il resto. Queste aggiunte però cambiano il gioco…»: the rule without its consequence, left for the
+    designer to infer (gold is a weaker fix than silver), and «ma … però» in two sentences running. The rule's
+    consequence said, in every language; the next sentence without «però»."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    line = _plain(shortfall_line(finding, lang, Naming.of(resolve("draco", Path(__file__).resolve().parents[1]),
+                                                          lang)))
+    assert _plain(gold) in line, line
+    assert "però" not in line

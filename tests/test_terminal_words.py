@@ -351,6 +351,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     # it" as if solved, and what the box would then hold
     # round 40 it9*: Draco's source as its book names it ("published description"), and this edition's ruling
     # terminal round 44 it11*: the gold a conversion after what the silver covered, said unmeasured, with the reason
+    # terminal round 47 it7*: and with its consequence, gold a weaker fix than silver (pins updated)
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of 200 games "
                               "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game; the published description does "
                               "not say what happens then, and this edition’s ruling lets play go on (under “Special cases”, "
@@ -358,8 +359,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "card strength, design indicators) therefore describe the game with this edition’s ruling, "
                               "not the published game. In these 200 games, 57 "
                               "more silver coins (77 instead of 20) would have covered every unpaid sum in 99% of the "
-                              "games. Converted into gold, that is 19 more gold coins, worth 57 silver coins; but a bank "
-                              "short of silver pays in gold only when the player can give change. These additions change "
+                              "games. Converted into gold, that is 19 more gold coins, worth 57 silver coins; but that is "
+                              "not the same: a bank short of silver pays in gold only when the player can give change, so "
+                              "gold covers less of the shortage than the same worth in silver would. These additions change "
                               "how the games go, so they may not be enough: cardgen fix tests them on new games"),
                        # terminal round 46 en12*, fr11, it10*: the gold said once, a plain conversion, in a sentence
                        # of its own; no parenthesis inside the sentence's parenthesis
@@ -371,8 +373,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec le choix "
                               "de cette édition, et non le jeu publié. Si ces 200 parties s’étaient déroulées à l’identique, 57 pièces d’argent de plus (77 au lieu de 20) "
                               "auraient permis de tout payer dans 99\u202f% des parties. Par conversion en or, cela "
-                              "ferait 19 pièces d’or de plus, soit 57 pièces d’argent\u202f; mais à court d’argent, la "
-                              "banque ne paie en or que si le joueur peut lui rendre la monnaie. Ces ajouts "
+                              "ferait 19 pièces d’or de plus, soit 57 pièces d’argent\u202f; mais ce n’est pas équivalent\u202f: "
+                              "à court d’argent, la banque ne paie en or que si le joueur peut lui rendre la monnaie, si "
+                              "bien que l’or couvre moins bien le manque que la même valeur en argent. Ces ajouts "
                               "changent le déroulement des parties\u202f: la commande cardgen fix vérifie sur de\u00a0"
                               "nouvelles parties si ce surplus suffit"),  # round 36 fr8, fr16; round 43 fr9*
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
@@ -384,8 +387,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "gioco con la scelta di questa edizione, non il gioco pubblicato. In "
                               "queste 200 partite, 57 monete d’argento in più (77 invece di 20) avrebbero permesso di "
                               "coprire l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in "
-                              "più, pari a 57 monete d’argento; ma quando ha troppo poco argento, la banca paga in oro "
-                              "solo se il giocatore può darle il resto. Queste aggiunte però cambiano il gioco, quindi "
+                              "più, pari a 57 monete d’argento, ma non è la stessa cosa: quando ha poco argento, la banca "
+                              "può pagare in oro solo se il giocatore le dà il resto, quindi l’oro copre l’ammanco "
+                              "meno bene della stessa somma in argento. Queste aggiunte cambiano il gioco, quindi "
                               "potrebbero non bastare: il comando cardgen fix "
                               "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
