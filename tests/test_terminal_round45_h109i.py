@@ -379,10 +379,16 @@ def _count(name: str) -> dict:
 
 
 @pytest.mark.parametrize(("lang", "four", "five"), [
-    # English: the added count beside the label, not inside "none of the 4" (round 45 en21, part e)
-    ("en", "Other counts (one more than at 3 players: ", "Other counts (as at 4 players): none of the 4 changed"),
-    ("fr", "aucune des 4 (une de plus qu’à 3 joueurs : ", "aucune des 4 (comme à 4 joueurs) n’a"),
-    ("it", "nessuna delle 4 (una in più rispetto a 3 giocatori: ", "nessuna delle 4 (come con 4 giocatori) è cambiata")])
+    # English: the added count beside the label, not inside "none of the 4" (round 45 en21, part e); terminal round
+    # 47 it10*, fr15, en23: a sentence after the line's own, never between its subject and verb (pins updated)
+    ("en", "details in the report. One count more than at 3 players: ",
+     "none of the 4 changed beyond chance; details in the report. The same counts as at 4 players"),
+    ("fr", "détails dans le rapport. Une mesure de plus qu’à 3 joueurs : ",
+     "aucune des 4 n’a varié plus que le hasard ne peut l’expliquer ; détails dans le rapport. Mêmes mesures qu’à 4 "
+     "joueurs"),
+    ("it", "dettagli nel resoconto. Una misura in più rispetto a 3 giocatori: ",
+     "nessuna delle 4 è cambiata più di quanto possa spiegare il caso; dettagli nel resoconto. Sono le stesse misure "
+     "considerate con 4 giocatori")])
 def test_the_counts_a_player_count_adds_are_named_once(lang: str, four: str, five: str) -> None:
     """it16: Gentle Overeating's compare said «(una in più che con 3 giocatori: partite in cui un giocatore deve
     pescare ma il mazzo è esaurito)» at 4 players and again, word for word, at 5; «che con» is spoken Italian. Now the

@@ -144,11 +144,14 @@ def test_fr43_the_compare_pages_card_headline_names_the_hardly_played_exception(
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", " (games where a player must draw but the supply is empty instead of games where players tie on points "
-           "and also on cards discarded, at 3 players): 1 of 6 changed"),
-    ("fr", " : une sur 6 (parties où un joueur doit piocher mais la pioche est vide au lieu de parties où des joueurs "
-           "restent à égalité de points même après le compte des cartes défaussées, à 3 joueurs) a varié"),
-    ("it", "1 su 6 (partite in cui un giocatore deve pescare ma il mazzo è esaurito invece di partite in cui ")])
+    # terminal round 47 it10*, fr15, en23: a sentence after the line's own, each count quoted (pins updated)
+    ("en", "details in the report. The list differs from the one at 3 players: “games where a player must draw but the "
+           "supply is empty” in place of “games where players tie on points and also on cards discarded”"),
+    ("fr", "détails dans le rapport. La liste diffère de celle à 3 joueurs : « parties où un joueur doit piocher mais "
+           "la pioche est vide » au lieu de « parties où des joueurs restent à égalité de points même après le compte "
+           "des cartes défaussées »"),
+    ("it", "dettagli nel resoconto. L’elenco è diverso da quello con 3 giocatori: «partite in cui un giocatore deve "
+           "pescare ma il mazzo è esaurito» invece di «partite in cui ")])
 def test_fr18_other_counts_say_which_replaced_which(lang: str, said: str) -> None:
     """fr18: at 4 players "1 sur 6" without comment beside 3 players' "1 sur 6", though the six were not the same
     (the supply running empty came up, the lasting tie did not): read as the same list. Which count replaced which

@@ -223,3 +223,42 @@ def test_it7_the_gold_s_caveat_says_what_the_bank_s_rule_means_for_the_designer(
                                                           lang)))
     assert _plain(gold) in line, line
     assert "però" not in line
+
+
+# -- it10* (fr15, en23): which count replaced which, said after the line, not between its subject and verb ----------
+
+def _count(name: str, significant: bool = False) -> dict:
+    return {"metric": name, "group": "internal", "base": 0.1, "variant": 0.2, "difference": 0.1,
+            "significant": significant}
+
+
+@pytest.mark.parametrize(("lang", "head", "tail"), [
+    ("it", "Altre misure: 1 su 4 è cambiata più di quanto possa spiegare il caso — ",
+     "; dettagli nel resoconto. L’elenco è diverso da quello con 3 giocatori: «partite in cui un giocatore deve pescare "
+     "ma il mazzo è esaurito» invece di «partite in cui alcuni giocatori restano in parità sia di punti sia di carte "
+     "scartate»"),
+    ("fr", "Autres mesures : une sur 4 a varié plus que le hasard ne peut l’expliquer — ",
+     " ; détails dans le rapport. La liste diffère de celle à 3 joueurs : « parties où un joueur doit piocher mais la "
+     "pioche est vide » au lieu de « parties où des joueurs restent à égalité de points même après le compte des "
+     "cartes défaussées »"),
+    ("en", "Other counts: 1 of 4 changed beyond chance — ",
+     "; details in the report. The list differs from the one at 3 players: “games where a player must draw but the "
+     "supply is empty” in place of “games where players tie on points and also on cards discarded”")])
+def test_it10_the_list_s_bookkeeping_follows_the_line_instead_of_splitting_it(lang: str, head: str, tail: str) -> None:
+    """it10* (fr15, en23): compare king_lui hungry-dragon, 4 players: «Altre misure: 1 su 6 (partite in cui un
+    giocatore deve pescare ma il mazzo è esaurito invece di partite in cui alcuni giocatori restano in parità …, con 3
+    giocatori) è cambiata più di quanto possa spiegare il caso»: a 30-word bracket between subject and verb, and its
+    «invece di» read as a game fact. The line says first what changed; which count stands in place of which is a
+    sentence after it, each count quoted (round 46 fr18 keeps it said; round 45 en21: never inside "1 of 6")."""
+    from pathlib import Path
+
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, internal_line
+
+    three = [_count("end_reason:supply_exhausted"), _count("gap:no_dish_emerald"), _count("gap:tie_after_tiebreak"),
+             _count("peak:king_portions", True)]
+    four = [_count("end_reason:supply_exhausted"), _count("gap:no_dish_emerald"),
+            _count("gap:draw_from_empty_supply"), _count("peak:king_portions", True)]
+    naming = Naming.of(resolve("king_lui", Path(__file__).resolve().parents[1]), lang)
+    line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in three], 3)))
+    assert line.startswith(_plain(head)) and line.endswith(_plain(tail)), line

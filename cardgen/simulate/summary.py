@@ -2879,7 +2879,7 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     the 7th, a special case that came up only from 4 players on: terminal round 43 en17, fr21). ``same``: the player
     count before this one, where it added the same counts: "as at 4 players", not the added ones named again word
     for word (round 45 it16)."""
-    from cardgen.simulate.verdict import WORDS, is_total, label, tally_name
+    from cardgen.simulate.verdict import QUOTED, WORDS, is_total, label, tally_name
 
     naming = naming or Naming()
     others = [m for m in internal if m["metric"] not in named]
@@ -2896,7 +2896,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
 
     # said where this count's counts differ from the first's: "one more than at 3 players", or, where some of the
     # first's did not come up here, which ones in place of which ("1 of 6" beside the first count's "1 of 6" read as
-    # the same six: terminal round 46 fr18)
+    # the same six: terminal round 46 fr18); a sentence after the line's own, each count quoted where one stands in
+    # place of another: a 30-word bracket between "1 of 6" and its verb lost the one useful sentence, and its
+    # "instead of" read as a game fact (terminal round 47 it10*, fr15, en23)
     metrics = {m["metric"] for m in others}
     new = [m["metric"] for m in others if before is not None and m["metric"] not in before[0]]
     gone_here = [metric for metric in before[0] if metric not in metrics] if before is not None else []
@@ -2904,8 +2906,9 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
              say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
                  names=and_list([named_as(metric) for metric in new], lang))
              if new and before and not gone_here else
-             say("internal_instead", lang, p=before[1], names=and_list([named_as(metric) for metric in new], lang),
-                 instead=and_list([named_as(metric) for metric in gone_here], lang))
+             say("internal_instead", lang, p=before[1],
+                 names=and_list([QUOTED[lang].format(named_as(metric)) for metric in new], lang),
+                 instead=and_list([QUOTED[lang].format(named_as(metric)) for metric in gone_here], lang))
              if new and before else "")
     if not moved:
         return say_n("internal_none", len(others), lang, label=label_, added=added)
