@@ -44,10 +44,12 @@ ADVICE = {"en": "These counts only compare the two games. To decide what the bas
                 "base, lancez cardgen fix sur le jeu de base : il essaie des pièces d’argent en plus (et d’autres "
                 "changements) sur de nouvelles parties, alors que ces chiffres, comme celui de cardgen validate, "
                 "supposent que les parties se dérouleraient à l’identique.",
+          # terminal round 47 it25*: «esegui», as every other command line, and the command the subject of «prova»
+          # (pin updated)
           "it": "Questi numeri servono solo a confrontare i due giochi. Per decidere il contenuto della scatola del "
-                "gioco base, lancia cardgen fix sul gioco base: prova più monete d’argento (e altri cambiamenti) su "
-                "partite nuove, mentre questi numeri, come quello di cardgen validate, presuppongono che le partite "
-                "si svolgano allo stesso modo."}
+                "gioco base, esegui cardgen fix sul gioco base: il comando prova più monete d’argento (e altri "
+                "cambiamenti) su partite nuove, mentre questi numeri, come quelli di cardgen validate, presuppongono "
+                "che le partite si svolgano allo stesso modo."}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -262,3 +262,15 @@ def test_it10_the_list_s_bookkeeping_follows_the_line_instead_of_splitting_it(la
     naming = Naming.of(resolve("king_lui", Path(__file__).resolve().parents[1]), lang)
     line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in three], 3)))
     assert line.startswith(_plain(head)) and line.endswith(_plain(tail)), line
+
+
+# -- it25*: «esegui cardgen fix …: il comando prova …» ----------------------------------------------------------------
+
+def test_it25_the_shortage_table_s_advice_names_who_tries_and_says_esegui() -> None:
+    """it25*: «Per decidere il contenuto della scatola del gioco base, lancia cardgen fix sul gioco base: prova più
+    monete d’argento …»: «prova» read first as a second order to the designer, not as what cardgen fix does; and
+    «lancia» where every other command line says «esegui». The command is the subject; «esegui»; «come quelli» agrees
+    with «numeri»."""
+    said = say("short_table_advice", "it", piece="monete d’argento")
+    assert "esegui cardgen fix sul gioco base: il comando prova più monete d’argento" in said, said
+    assert "lancia" not in said and "come quelli di cardgen validate" in said
