@@ -274,3 +274,34 @@ def test_it25_the_shortage_table_s_advice_names_who_tries_and_says_esegui() -> N
     said = say("short_table_advice", "it", piece="monete d’argento")
     assert "esegui cardgen fix sul gioco base: il comando prova più monete d’argento" in said, said
     assert "lancia" not in said and "come quelli di cardgen validate" in said
+
+
+# -- en42* (fr41): a design indicator below 1 with two decimals on compare's rows, as on validate's -----------------
+
+def _tension(players: int, base: float, variant: float, low: float, high: float) -> dict:
+    return {"metric": "drama", "group": "tension", "base": base, "variant": variant, "difference": variant - base,
+            "low": low, "high": high, "significant": False}
+
+
+@pytest.mark.parametrize(("lang", "cells"), [
+    ("en", ("0.48", "0.30", "−0.18", "[−0.72 to +0.36]")),
+    ("fr", ("0,48", "0,30", "−0,18", "[−0,72 ; +0,36]")),
+    ("it", ("0,48", "0,30", "−0,18", "[−0,72; +0,36]"))])
+def test_en42_a_design_indicator_below_1_takes_two_decimals_on_compare_s_rows(lang: str, cells: tuple) -> None:
+    """en42* (fr41): compare royale royale-short's page printed Royale's tension "0.5 | 0.3 | −0.2 [−0.7 to +0.4]"
+    (2 players), where validate's page prints "0.40 [0.33 to 0.47]" (round 46 en44*): one decimal printed
+    0.55 − 0.31 as "0.6 | 0.3 | −0.2" at 3 players. An indicator that is not a share and is below 1 takes two
+    decimals on compare's page and terminal rows, its interval too; the page says why once; a share, or an indicator
+    of 1 or more, keeps one (``summary.indicator_places``)."""
+    from cardgen.report.pages import metrics_table
+    from cardgen.simulate.summary import _row
+
+    m = _tension(2, 0.4833, 0.3033, -0.7234, 0.3566)
+    [row] = metrics_table([m], lang, sort=False)["rows"]
+    assert tuple(_plain(row[k]) for k in ("base", "variant", "difference", "interval")) == cells, row
+    terminal = _plain(_row(m, 10, lang))
+    assert all(cell in terminal for cell in cells), terminal
+    wide = {**m, "base": 9.61, "variant": 7.95, "difference": -1.66, "low": -2.78, "high": -0.54}
+    assert _plain(metrics_table([wide], lang, sort=False)["rows"][0]["base"]) == ("9.6" if lang == "en" else "9,6")
+    said = _plain(say("compare_fine_small", lang))
+    assert {"en": "below 1", "fr": "inférieur à 1", "it": "minore di 1"}[lang] in said and "validate" in said

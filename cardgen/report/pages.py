@@ -767,7 +767,7 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
     defined is named alone, its definition given once a page (twenty-first reading fr63, it67). ``fix``: the table of
     a fix, whose column and whose "follows" are the fix's, never a variant's rule (twenty-fifth reading en33, fr31,
     it34: a fix that only adds gold coins sent the designer looking for a variant rule)."""
-    from cardgen.simulate.summary import fine_cells, interval, marked_ends, points
+    from cardgen.simulate.summary import fine_cells, indicator_places, interval, marked_ends, points
     from cardgen.simulate.verdict import PAGE, WORDS, defined, gloss, is_share as share, label, number, shown
 
     again = said_before([m["metric"] for m in metrics], said)
@@ -791,7 +791,8 @@ def metrics_table(metrics: list[dict[str, Any]], lang: str = "en", sort: bool = 
         """An interval's ends as the terminal's row prints them: an end near 0 with the decimals it needs (en63)."""
         if m.get("low") is None or m.get("high") is None:
             return diff(m, "low", False), diff(m, "high", False)
-        return marked_ends(m["low"], m["high"], lang, share(m["metric"]))
+        # a design indicator below 1 with two decimals, as validate's tables (terminal round 47 en42*, fr41)
+        return marked_ends(m["low"], m["high"], lang, share(m["metric"]), indicator_places(m))
 
     # a compared figure's difference and interval as the terminal's row and the verdict's sentence say them
     # (``verdict.shown``: the true difference rounded, Holm's widened interval): one value, one interval
@@ -1292,6 +1293,12 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
         # page has one (terminal round 46 fr42: only draco.html's card note said it)
         if any(fine_row(m, lang) for r in results for m in r.get("metrics") or []):
             notes.append(typeset(line("compare_fine_ends", lang), lang))
+        # and a design indicator below 1, which takes two decimals as on validate's page (terminal round 47 en42*)
+        from cardgen.simulate.summary import indicator_places
+        from cardgen.simulate.verdict import PLACES
+        if any(indicator_places(m) > PLACES and m.get("low") is not None for r in results
+               for m in r.get("metrics") or []):
+            notes.append(typeset(line("compare_fine_small", lang), lang))
     if any(judged_cards(r.get("component_impact") or []) for r in results):  # no note on no card judged (it60)
         notes.append(impact_footnote(lang))
     if len(doc.get("looks") or ()) > 1:

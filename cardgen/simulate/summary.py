@@ -207,12 +207,13 @@ def points(x: float | None, lang: str = "en", signed: bool = True, unit: bool = 
     return say("pp_one" if is_singular(abs(value), lang) else "pp", lang, x=shown)  # a language's singular, if any
 
 
-def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) -> tuple[str, str]:
+def marked_ends(low: float, high: float, lang: str = "en", share: bool = False, least: int = 1) -> tuple[str, str]:
     """An interval's two ends, signed, with one decimal (a share's in percentage points); where an end that is not
     0 needs more decimals to print non-zero, both ends get them, so the printed interval agrees with its mark
     ("[+0.04 to +1.50] *", never "[0 to +1.5] *") and an unmarked one visibly holds 0 ("[−0.80 to +0.02] no",
     never "[−0.8 to 0.0] no", read as touching 0 yet not marked: fourteenth reading en63, it60). One interval,
-    one number of decimals: "[−0.8 to +0.01]" read as two precisions (issue #53, fr44, en40)."""
+    one number of decimals: "[−0.8 to +0.01]" read as two precisions (issue #53, fr44, en40). ``least``: the
+    decimals the row takes whatever its ends (``indicator_places``)."""
     scale = 100 if share else 1
 
     def needs(x: float) -> int:
@@ -221,13 +222,26 @@ def marked_ends(low: float, high: float, lang: str = "en", share: bool = False) 
             places += 1
         return places
 
-    places = max(needs(low), needs(high))
+    places = max(needs(low), needs(high), least)
 
     def end(x: float) -> str:
         return decimal(round(x * scale, places) + 0.0, lang, True, places, True)  # "+23.0", "+0.04"
 
     return end(low), end(high)
 
+
+
+def indicator_places(m: Mapping[str, Any]) -> int:
+    """The decimals a compared design indicator's row takes at least: two where it is not a share and its base or
+    variant is below 1, as validate's tables write it (``verdict.indicator``), one otherwise. Royale's tension was
+    "0.40 [0.33 to 0.47]" on validate's page and "0.5 | 0.3 | −0.2" on compare's, where one decimal printed
+    0.6 − 0.3 as −0.2 (terminal round 47 en42*, fr41)."""
+    from cardgen.simulate.verdict import PLACES
+
+    if m.get("group") != "tension" or is_share(m["metric"]):
+        return PLACES
+    return PLACES + 1 if any(m.get(k) is not None and abs(round(m[k], 2)) < 1 for k in ("base", "variant")) \
+        else PLACES
 
 
 def fine_cells(m: Mapping[str, Any], ends: Sequence[str], lang: str, share: bool) -> tuple[str, str, str] | None:
@@ -2519,7 +2533,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     marks = (" *" if m["significant"] else "") + (f"  ({WORDS[lang]['follows']})" if m.get("follows_from_change")
                                                   else "")
     shown, low, high = shown_of(m)  # the value and interval the sentence above says too (en50)
-    ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh)
+    ends = ("-", "-") if low is None or high is None else marked_ends(low, high, lang, sh, indicator_places(m))
     # one decimal on every row (round 44 fr37; round 45 en60*, fr33, it39), the difference worked out before
     # rounding, as the note under the tables says
     base, variant = ((written(m["base"], lang, sh), written(m["variant"], lang, sh))
@@ -2527,6 +2541,7 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     change = d(shown)
     # where the interval keeps two decimals, its row keeps them too: "1.37 → 0.99 −0.38 [−0.77 to +0.01]" (en51*)
     base, variant, change = fine_cells(m, ends, lang, sh) or (base, variant, change)
+    change = typeset(change, lang)  # "−0.18" as its interval's "[−0.72 to +0.36]", never "-0.18"
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{change} {interval(*ends, lang)}{marks}")
 
