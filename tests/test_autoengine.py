@@ -309,9 +309,9 @@ def test_a_command_that_validates_many_times_says_once_that_the_build_runs_meanw
     note = say("note_building", title="").split(":", 1)[1]  # one plain line, no plumbing (fifteenth reading fr1)
     for _ in range(3):
         validate._auto_choices([entry("draco")], opts, 1)
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.replace("\n    ", " ")  # wrapped at 100 columns (terminal round 47 fr1*)
     # the game whose engine is prepared, named (twenty-fifth reading en1): a deck with no name of its own, by its id
     assert err.count(note) == 1 and err.startswith("draco: "), err
     validate._auto_choices([entry("royale")], opts, 1)  # another game is said on its own
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.replace("\n    ", " ")
     assert err.count(note) == 1 and err.startswith("royale: "), err

@@ -57,7 +57,7 @@ HEDGED = {
            "2,0 % des parties à 3 joueurs), et un écart aussi faible peut venir du hasard."),
     "it": ("Dopo la correzione 1, cardgen validate potrebbe ancora segnalare la carenza: sulle 100 partite nuove la "
            "carenza resta appena sopra la soglia di validate (carenza di monete in banca nel 2,0% delle partite con 3 "
-           "giocatori), e uno scarto così piccolo può dipendere dal caso."),
+           "giocatori), e una differenza così piccola può dipendere dal caso."),
 }
 #: terminal round 46 en35: "Try fix 2 first, which stayed within the aim, or fix 1 for a smaller change" (a relative
 #: clause hanging after "first"), and why fix 1 is not sure said a second time: one recommendation, in sentences

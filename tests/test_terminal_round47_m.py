@@ -141,7 +141,7 @@ def test_fr18_the_compile_line_names_the_game_in_the_language_says_what_validate
      "were each tested on new games."),
     ("it", "Dopo la correzione 1, cardgen validate potrebbe ancora segnalare la carenza: sulle 100 partite nuove la "
            "carenza resta appena sopra la soglia di validate (carenza di monete in banca nel 2,0% delle partite con 3 "
-           "giocatori), e uno scarto così piccolo può dipendere dal caso.",
+           "giocatori), e una differenza così piccola può dipendere dal caso.",
      "Attenzione a ciò che cardgen validate suggerisce di aggiungere alla scatola: è calcolato su partite giocate con "
      "la scatola attuale, e una scatola più fornita cambia il gioco, quindi quel suggerimento può non bastare. Le "
      "correzioni qui sopra, invece, sono state provate una per una su partite nuove.")])
@@ -299,7 +299,7 @@ def test_en42_a_design_indicator_below_1_takes_two_decimals_on_compare_s_rows(la
     m = _tension(2, 0.4833, 0.3033, -0.7234, 0.3566)
     [row] = metrics_table([m], lang, sort=False)["rows"]
     assert tuple(_plain(row[k]) for k in ("base", "variant", "difference", "interval")) == cells, row
-    terminal = _plain(_row(m, 10, lang))
+    terminal = _plain(typeset(_row(m, 10, lang), lang))  # the table is typeset whole, as the terminal prints it
     assert all(cell in terminal for cell in cells), terminal
     wide = {**m, "base": 9.61, "variant": 7.95, "difference": -1.66, "low": -2.78, "high": -0.54}
     assert _plain(metrics_table([wide], lang, sort=False)["rows"][0]["base"]) == ("9.6" if lang == "en" else "9,6")

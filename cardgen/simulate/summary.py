@@ -2541,7 +2541,6 @@ def _row(m: dict[str, Any], width: int, lang: str = "en", words: Mapping[str, An
     change = d(shown)
     # where the interval keeps two decimals, its row keeps them too: "1.37 → 0.99 −0.38 [−0.77 to +0.01]" (en51*)
     base, variant, change = fine_cells(m, ends, lang, sh) or (base, variant, change)
-    change = typeset(change, lang)  # "−0.18" as its interval's "[−0.72 to +0.36]", never "-0.18"
     return (f"    {label(name, lang, words, short=True):<{width}} {base:>7} {say('arrow', lang)} {variant:>7}  "
             f"{change} {interval(*ends, lang)}{marks}")
 
