@@ -305,3 +305,61 @@ def test_en42_a_design_indicator_below_1_takes_two_decimals_on_compare_s_rows(la
     assert _plain(metrics_table([wide], lang, sort=False)["rows"][0]["base"]) == ("9.6" if lang == "en" else "9,6")
     said = _plain(say("compare_fine_small", lang))
     assert {"en": "below 1", "fr": "inférieur à 1", "it": "minore di 1"}[lang] in said and "validate" in said
+
+
+# -- en3*, en8*: the balance verdict's "only just", said whole; at 2 players, one gap ------------------------------
+
+def _near(lang: str, wins: list[int]) -> str:
+    from test_balance import stats
+
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.summary import balance_lines
+
+    return " ".join(_plain(line) for line in balance_lines(balance(stats(wins, games=300)), lang, len(wins), "C"))
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "no player’s win rate is further from the fair share than chance alone would explain, though player 2 "
+           "(19.3%) comes close: without the widening, that gap would count as beyond chance"),
+    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait "
+           "ce que le hasard peut expliquer")])
+def test_en3_a_seat_that_only_just_stays_within_chance_is_said_in_a_whole_clause(lang: str, said: str) -> None:
+    """en3*: "…than chance alone would explain, but player 2 (19.3%) only just: without the widening, that gap would
+    be beyond chance" (King Lui at 4 players): "only just" what? The clause whole: "though player 2 (19.3%) comes
+    close". French already said it whole (« est à la limite »): kept."""
+    line = _near(lang, [81, 58, 85, 79])
+    assert said in line, line
+    assert "only just" not in line
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "though the one gap between the two players comes close: without the widening, player 1 (59.7%) would be "
+           "ahead and player 2 (48.0%) behind beyond chance"),
+    ("fr", "mais l’écart entre les deux joueurs, le même vu de chaque côté, est à la limite : sans l’élargissement des "
+           "intervalles, le joueur 1 (59,7 %) serait en avance et le joueur 2 (48,0 %) en retard au-delà de ce que le "
+           "hasard peut expliquer"),
+    ("it", "ma la differenza tra i due giocatori, la stessa vista dai due lati, è al limite: senza l’allargamento degli "
+           "intervalli, il giocatore 1 (59,7%) risulterebbe in vantaggio e il giocatore 2 (48,0%) in svantaggio oltre "
+           "quanto possa spiegare il caso")])
+def test_en8_at_two_players_the_close_gap_is_said_as_one_gap_seen_from_both_sides(lang: str, said: str) -> None:
+    """en8*: Royale at 2 players, "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their
+    gaps would be beyond chance": the ellipsis of en3, and two gaps where at 2 players one seat's gain is the other's
+    loss. Said as one gap, who would be ahead and who behind; every language."""
+    line = _near(lang, [179, 144])
+    assert said in line, line
+    assert not any(w in line for w in ("only just", "leurs écarts", "their gaps"))
+
+
+# -- en22*: "may still find such a player", with no player before it ----------------------------------------------
+
+@pytest.mark.parametrize("key", ["compare_balance_quiet", "compare_balance_quiet_again", "compare_balance_none"])
+def test_en22_validate_may_still_find_a_player_said_whole(key: str) -> None:
+    """en22*: "in neither game is any player’s win rate further from the fair share than chance would explain. …
+    cardgen validate … may still find such a player.": "such a player" had no player before it to refer to (on all
+    four compares, terminal and pages). What validate may find, said: a player who wins more or less often than the
+    fair share, beyond chance. French (« un tel joueur », after « de joueur qui s’écarte ») and Italian (« uno
+    squilibrio ») name theirs."""
+    said = say(key, "en", counts="3")
+    assert "such a player" not in said
+    assert "may still find a player who wins more or less often than the fair share, beyond chance" in said, said
+

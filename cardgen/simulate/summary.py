@@ -1226,9 +1226,14 @@ def balance_parts(b: Mapping[str, Any], lang: str = "en", seats: int = 0, more: 
         own = [c for c in close if not c.get("near")] or close
         # one sentence cleared every gap, then half took it back; now the verdict, then who is only just within
         # it and why, then what to do (terminal round 41 en10, it3*; French as it was)
-        text = say("balance_near_one" if len(own) == 1 else "balance_near_many", lang,
+        # "but player 2 (19.3%) only just" left the reader to rebuild "only just" what: the clause said whole; at 2
+        # players the two seats' gaps are one gap seen from both sides, said so (terminal round 47 en3*, en8*)
+        two = seats == 2 and len(own) == 2
+        ahead, behind = sorted(own, key=lambda c: -c["rate"]) if two else (None, None)
+        text = say("balance_near_two" if two else "balance_near_one" if len(own) == 1 else "balance_near_many", lang,
                    fair=_pct(share, lang, fixed=True), why=fair_why(share, seats, lang),
-                   games=_num(close[0].get("games") or b.get("games"), lang), items=named(own))
+                   games=_num(close[0].get("games") or b.get("games"), lang), items=named(own),
+                   ahead=named([ahead]) if two else "", behind=named([behind]) if two else "")
         out.append(("close", text + (say("balance_near_more", lang, command=more) if more else "")))
         close = []
     for group, is_close in ((seat_flags, False), (close, True)):
