@@ -33,7 +33,7 @@ def test_en44_indicator_below_one_gets_two_decimals_terminal():
          "lead_changes": {"mean": 4.3, "low": 4.0, "high": 4.61},
          "comeback_rate": {"mean": 0.5, "low": 0.4, "high": 0.6}, "games": 200}
     en = "\n".join(designer_lines(d, "en"))
-    assert "0.40  [0.33 to 0.47]" in en
+    assert "0.40 [0.33 to 0.47]" in en  # round 47 fr4: the column on its decimal mark, "50.0%" as wide (pin updated)
     assert "4.3  [4.0 to 4.6]" in en
     assert "50.0%" in en
     assert "0,40" in "\n".join(designer_lines(d, "fr")) and "0,33" in "\n".join(designer_lines(d, "fr"))

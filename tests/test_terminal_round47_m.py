@@ -363,3 +363,26 @@ def test_en22_validate_may_still_find_a_player_said_whole(key: str) -> None:
     assert "such a player" not in said
     assert "may still find a player who wins more or less often than the fair share, beyond chance" in said, said
 
+
+# -- fr4: the indicators' table on one decimal mark ------------------------------------------------------------------
+
+def test_fr4_the_indicators_tables_set_their_decimal_marks_in_one_column() -> None:
+    """fr4: validate royale, « retard du vainqueur en points     0,40   [0,33 ; 0,47] »: the two-decimal value was
+    right-aligned on its last digit, so its comma stood a column left of every other row's, on the row the eye
+    compares (and in the side-by-side table). Each column now aligns on the decimal mark, a share's « % » after its
+    digits (``summary.on_mark``)."""
+    from cardgen.simulate.summary import designer_across, designer_lines, on_mark
+
+    column = on_mark(["1,5", "31,6\u202f%", "0,40", "—"], "fr")
+    assert len({len(v) for v in column}) == 1 and len({v.index(",") for v in column if "," in v}) == 1, column
+    figures = {"lead_changes": {"mean": 1.46, "low": 1.3, "high": 1.6, "n": 250},
+               "comeback_rate": {"mean": 0.316, "low": 0.259, "high": 0.379, "n": 231},
+               "drama": {"mean": 0.4, "low": 0.33, "high": 0.47, "n": 231}}
+    from cardgen.simulate.summary import Naming
+    lines = [line for line in designer_lines({"games": 250, **figures}, "fr", Naming(), 300, None, 2, 0)
+             if "[" in line and "," in line.split("[")[0]]
+    assert len(lines) == 3 and len({line.split("[")[0].rindex(",") for line in lines}) == 1, lines
+    across = designer_across([{"variant": "royale", "players": 2, "designer": figures},
+                              {"variant": "royale", "players": 3, "designer": figures}], "fr")
+    rows = [line for line in across if line.startswith("    ") and "," in line]
+    assert len({line.rindex(",") for line in rows}) == 1, rows

@@ -1666,11 +1666,9 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
         means = [indicator(f["mean"], lang, share(name), f["mean"]) for name, f in figures]
         # the decimal marks in one column: a share's "%" (" %" in French) stands out to the right of the counts'
         # figures, never pushes its digits two columns left of theirs (twenty-first reading fr8)
-        tails = [mean[len(mean.rstrip("%\u202f\u00a0 ")):] for mean in means]
-        heads = [mean[:len(mean) - len(tail)] for mean, tail in zip(means, tails)]
-        width, digits, tail_width = (max(len(text) for text in labels), max(len(head) for head in heads),
-                                     max(len(tail) for tail in tails))
-        means = [f"{head:>{digits}}{tail:<{tail_width}}" for head, tail in zip(heads, tails)]
+        # and on one decimal mark: "0,40" beside "1,5" set its comma a column left of every other row's (terminal
+        # round 47 fr4)
+        width, means = max(len(text) for text in labels), on_mark(means, lang)
         for text, mean, (name, f) in zip(labels, means, figures):
             out.append(f"    {text:<{width}}  {mean} " + interval(
                 indicator(f["low"], lang, share(name), f["mean"]), indicator(f["high"], lang, share(name), f["mean"]),
@@ -1762,9 +1760,10 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
         names = [n for n in FIGURES if any(n in figures for figures in shown)]
         heads = [_players(r["players"], lang) for r in entries]
         dash = say("across_dash_mark", lang)
-        rows = [(row_label(n, lang, naming),
-                 [indicator(figures[n]["mean"], lang, share(n), figures[n]["mean"]) if n in figures else dash
-                  for figures in shown]) for n in names]
+        cells = [[indicator(figures[n]["mean"], lang, share(n), figures[n]["mean"]) if n in figures else dash
+                  for n in names] for figures in shown]
+        cells = [on_mark(column, lang) for column in cells]  # each column on its decimal mark (terminal round 47 fr4)
+        rows = [(row_label(n, lang, naming), [column[j] for column in cells]) for j, n in enumerate(names)]
         width = max(len(text) for text, _ in rows)
         cols = [max(len(heads[i]), *(len(v[i]) for _, v in rows)) for i in range(len(entries))]
         titled = len(decks) > 1 and naming.title
@@ -1780,6 +1779,17 @@ def designer_across(results: Sequence[Mapping[str, Any]], lang: str = "en",
         if why:
             out.append("    " + say("across_dash", lang, mark=dash, why=LINES[lang]["separator"].join(why)))
     return out
+
+
+def on_mark(values: Sequence[str], lang: str) -> list[str]:
+    """``values`` (a column's figures as printed: "1,5", "0,40", "31,6 %", "—") padded to one width with their
+    decimal marks in one column, a share's "%" right after its digits; a value without a mark ends where the others'
+    whole parts do. Right-aligned, "0,40" set its comma a column left of "1,5"'s (terminal round 47 fr4)."""
+    mark = decimal(0.5, lang, places=1)[1]
+    split = [v.split(mark, 1) if mark in v else [v, ""] for v in values]
+    whole = max(len(w) for w, _ in split)
+    rest = max(len(mark + r) if r else 0 for _, r in split)
+    return [w.rjust(whole) + ((mark + r) if r else "").ljust(rest) for w, r in split]
 
 
 #: the design indicators counted in the score's own unit (points, Draco's silver coins): their table row says it
