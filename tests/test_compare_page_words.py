@@ -43,7 +43,7 @@ def test_the_compare_page_names_decks_by_their_titles_and_counts_pairs(tmp_path:
     assert re.search(rf"<h3>{charts}</h3>\s*<div class=\"charts\">", html), re.findall(r"<h3>.*?</h3>", html)
 
 
-FLAGGED = {"en": "To search for fixes for the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
+FLAGGED = {"en": "To look for fixes to the turn-order imbalance in “King Toy: Hungry”",  # the problem named (en64)
            "fr": "Pour chercher comment corriger le déséquilibre selon l’ordre de jeu dans «\u202fLe Roi Jouet\u202f: "
                  "affamé\u202f»", "it": "Per cercare correzioni che risolvano lo squilibrio nell’ordine di gioco in «Re "
                                        "Giocattolo: affamato»"}
@@ -106,7 +106,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                              "it": "vinceva il 50,0% delle partite [55,0%; 82,0%], per una quota "
                                    "equa del 50,0%"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
-    fix = typeset({"en": "To search for fixes for the base game’s imbalance for player 2 and test them in simulated "
+    fix = typeset({"en": "To look for fixes to the base game’s imbalance for player 2 and test them in simulated "
                           "games, run: cardgen fix toy --players ",
                     "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 2, puis essayer les "
                           "corrections trouvées sur des parties simulées, lancez : cardgen fix toy --players ",

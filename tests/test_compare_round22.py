@@ -93,7 +93,7 @@ def test_a_lean_the_base_game_shows_on_the_same_shuffles_is_the_base_game_s(lang
     line = plain(line)
     assert line.startswith(ALREADY[lang]) and SEEMS[lang] not in line, line
     verdict = line[:line.index(". ", len(ALREADY[lang]))]
-    assert verdict.endswith({"en": "and so may the change between the two games",
+    assert verdict.endswith({"en": "like the change between the two games",
                              "fr": "tout comme l’écart entre les deux jeux",
                              "it": "può essere dovuta al caso"}[lang]), verdict
     # the base game's gap, maybe chance on 100 pairs: said once, in the verdict, never again beside its figure
@@ -275,7 +275,7 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
-    pointer = {"en": "    to search for fixes for the imbalance (player 1 ahead) and test them in simulated games, run: "
+    pointer = {"en": "    to look for fixes to the imbalance (player 1 ahead) and test them in simulated games, run: "
                      "cardgen fix royale --players 3",
                "fr": "    pour chercher comment corriger l’avantage du joueur 1, puis essayer les corrections trouvées "
                      "sur des parties simulées, lancez : cardgen fix royale --players 3",

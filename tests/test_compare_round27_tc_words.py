@@ -21,7 +21,7 @@ def plain(text: str) -> str:
     return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 #: a change of +4.0 points on 100 pairs, [−38.5 to +46.5]: said as what chance leaves open, never as a measurement
-OPEN = {"en": "+4.0\u00a0percentage points on these 100 pairs, too few to measure it. Allowing for chance, it could be "
+OPEN = {"en": "+4.0\u00a0percentage points; 100 pairs are too few to measure a change of this size. Allowing for chance, it could be "
               "anything from −38.5 to +46.5 percentage points",  # terminal round 40 en14*: never bare "points"
         # terminal round 41 fr14: the measure then why it is imprecise, never "too few to measure it" after it
         "fr": "+4,0\u00a0points de pourcentage, mais 100 paires ne suffisent pas à le mesurer avec précision. Compte "

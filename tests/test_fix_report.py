@@ -67,7 +67,7 @@ def test_validate_and_compare_pages_say_how_to_get_fixes_in_their_language(proje
     # fr16: the page says the terminal's command under the warning)
     # twenty-first reading (en62, en34): the terminal's one pointer, naming the problem as the terminal does, never
     # "what is flagged on this page" where one count of several flags it
-    assert re.search(r'<p class="fix">To search for fixes for the shortage of silver coins(?: and the flagged cards)? '
+    assert re.search(r'<p class="fix">To look for fixes to the shortage of silver coins(?: and the flagged cards)? '
                      r'and test them in simulated games, run: <code>(?:cardgen fix <span class="nw">draco-poor</span>|'
                      r'<span class="nw">cardgen fix draco-poor</span> <span class="nw">--players \d</span>)</code></p>',
                      page), re.findall(r'<p class="fix">.*?</p>', page)

@@ -8,7 +8,7 @@ import pytest
 
 #: the one pointer to cardgen fix (twenty-first reading en34, it36, fr30): it searches, it does not fix, and it
 #: names the seat the base game's own games show
-FIX = {"en": "To search for fixes for the base game’s imbalance for player 1 and test them in simulated games, run: "
+FIX = {"en": "To look for fixes to the base game’s imbalance for player 1 and test them in simulated games, run: "
              "cardgen fix royale --players 4",
        "fr": "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
              "sur des parties simulées, lancez : cardgen fix royale --players 4",
@@ -70,7 +70,7 @@ def test_compare_without_the_base_game_s_flag_advises_no_fix(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     # the flagged seats by name: "this imbalance" read as the seat of the line above it (twenty-second reading en11,
     # fr8, it10)
-    ("en", "to search for fixes for the imbalance for player 1 and test them in simulated games, run: "
+    ("en", "to look for fixes to the imbalance for player 1 and test them in simulated games, run: "
            "cardgen fix royale --players 4"),
     ("fr", "pour chercher comment corriger le déséquilibre pour le joueur 1, puis essayer les corrections trouvées sur des "
            "parties simulées, lancez : cardgen fix royale --players 4"),

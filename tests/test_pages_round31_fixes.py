@@ -399,7 +399,7 @@ def test_a_player_count_heading_keeps_its_number_with_its_noun(king_lui: tuple, 
 
 
 @pytest.mark.parametrize(("lang", "lead"), [
-    ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To search for fixes"),  # round 34 en33*
+    ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To look for fixes"),  # round 34 en33*
     ("fr", "À 3 et 4 joueurs, cardgen signale le manque de pièces à la banque. Pour chercher"),
     ("it", "Con 3 e 4 giocatori, cardgen segnala la carenza di monete in banca.")])
 def test_the_page_wide_fix_line_first_says_where_the_warnings_are(draco: tuple, lang: str, lead: str) -> None:

@@ -91,7 +91,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
 
 
 @pytest.mark.parametrize(("lang", "lead"), [
-    ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To search for fixes for this problem "
+    ("en", "At 3 and 4 players, cardgen flags the shortage of coins in the bank. To look for fixes to this problem "
            "and test them in simulated games, run:"),
     ("fr", "À 3 et 4 joueurs, cardgen signale le manque de pièces à la banque. Pour chercher comment corriger ce "
            "problème, puis essayer les corrections trouvées sur des parties simulées, lancez :"),

@@ -413,7 +413,7 @@ def test_kingmaking_s_runner_up_is_defined(lang: str, said: str, old: str) -> No
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "to search for fixes for the shortage of coins in the bank and test them in simulated games, run: "
+    ("en", "to look for fixes to the shortage of coins in the bank and test them in simulated games, run: "
            "cardgen fix draco"),
     ("fr", "pour chercher comment corriger le manque de pièces à la banque, puis essayer les corrections trouvées sur "
            "des parties simulées, lancez : cardgen fix draco"),

@@ -71,7 +71,7 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
            "these figures describe games played almost without it",  # round 33 en9; round 34 en8; round 42 en1, en2: the reason is the solo block's card-strength line's
      "so these figures, balance included, describe games played almost without it",
      # terminal round 43 it9, fr7: said again, the note points back to the whole one
-     "note: here too the simulated players hardly ever use their imposter card (in 2.4% of games), so the note above applies"),
+     "note: again, the simulated players hardly ever use their imposter card (in 2.4% of games), so these figures describe games played almost without it"),
     ("fr", "à noter : le joueur automatique n’utilise presque jamais sa carte Imposteur (dans 2,4 % des "
            "parties), si bien que ces résultats valent pour des parties jouées "
            "quasiment sans elle",  # round 33 fr10; round 34 fr10; round 39 fr43; round 42 fr1

@@ -289,8 +289,8 @@ WARNED = {
            "ogni giocatore in ciascuna delle prime 250 partite), quindi questo squilibrio è misurato su partite "
            "giocate praticamente senza di essa")}
 WARNED_AGAIN = {
-    "en": ("note: here too the simulated players hardly ever use their Imposter card (in 0.8% of cases), so this "
-           "imbalance too was measured in games played almost without it"),
+    "en": ("note: again, the simulated players hardly ever use their Imposter card (in 0.8% of cases), so this "
+           "imbalance was measured in games played almost without it"),
     "fr": ("à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais leur carte Imposteur (dans 0,8 % "
            "des cas) ; ce déséquilibre a donc été mesuré, comme plus haut, sur des parties jouées quasiment sans "
            "elle"),  # terminal round 46 fr8: « lui aussi » had no antecedent in its block
@@ -316,7 +316,7 @@ def test_the_imposter_note_under_a_warning_says_what_it_means_for_that_imbalance
     [warned] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250, warning=True)
     assert plain(warned.strip()) == WARNED_AGAIN[lang], warned
     [later] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250)
-    assert {"en": "the note above applies", "fr": "ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
+    assert {"en": "so these figures describe games played almost without it", "fr": "ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
             "it": "vale la nota sopra"}[lang] in later
 
 
@@ -439,7 +439,7 @@ def test_fix_aims_at_a_target_in_italian() -> None:
 # -- it14: the 400-pair rerun said to be for this imbalance alone ----------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "To measure what the variant changes to this imbalance alone, at this player count, play 4 times as many "
+    ("en", "To measure what the variant does to this imbalance alone, at this player count, play 4 times as many "
            "pairs"),
     # terminal round 46 fr17: « ce que change la variante à … », a spoken turn
     ("fr", "Pour mesurer l’effet de la variante sur ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus "

@@ -386,3 +386,29 @@ def test_fr4_the_indicators_tables_set_their_decimal_marks_in_one_column() -> No
                               {"variant": "royale", "players": 3, "designer": figures}], "fr")
     rows = [line for line in across if line.startswith("    ") and "," in line]
     assert len({line.rindex(",") for line in rows}) == 1, rows
+
+
+# -- the English reader's recurring shared sentences (en19, en20, en21, en9, en10, en11) -----------------------------
+
+@pytest.mark.parametrize(("key", "said", "old"), [
+    ("compare_seat_leans", "but by an amount that may be chance, like the change between the two games",
+     "and so may the change"),  # en19; "may be chance" said once (round 41 en33*)
+    ("compare_seat_change_open", "+4.0; 100 pairs are too few to measure a change of this size.",
+     "too few to measure it"),  # en20
+    ("compare_seat_measure", "To measure what the variant does to this imbalance alone", "changes to this"),  # en21
+    ("held_all_used_again", "note: again, the simulated players hardly ever use their Imposter card (1.3% of cases), "
+                            "so these figures describe games played almost without it", "here too"),  # en9
+    ("held_all_used_warning_again", "note: again, the simulated players hardly ever use their Imposter card (1.3% of "
+                                    "cases), so this imbalance was measured in games played almost without it",
+     "too was measured"),  # en10
+    ("fix_search", "to look for fixes to the imbalance and test them", "fixes for")])  # en11
+def test_en19_en20_en21_en9_en10_en11_the_shared_short_sentences_say_their_words_whole(key: str, said: str,
+                                                                                      old: str) -> None:
+    """The English reader's recurring ellipses in sentences many outputs share (round 47, "one key each, and fixing
+    them would lift most outputs by half a point"): "and so may the change" (en19), "on these 100 pairs, too few to
+    measure it" (en20), "what the variant changes to this imbalance" (en21), "here too … so this imbalance too"
+    and "the note above applies", 44 lines down (en9, en10), "to search for fixes for" (en11)."""
+    text = _plain(say(key, "en", who="player 5", often="more", change="+4.0", pairs=100, low="−38.5", high="+46.5",
+                      widened="", times=4, command="C", card="Imposter", used="1.3% of cases",
+                      what="the imbalance"))
+    assert said in text and old not in text, text

@@ -876,8 +876,8 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner. "
            "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
-           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points on these 100 pairs, too few to "
-           "measure it. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To search for fixes for the base game’s "
+           "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points; 100 pairs are too few to "
+           "measure a change of this size. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To look for fixes to the base game’s "
            "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
     ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et cet écart "
            "dépasse ce que le hasard peut expliquer\u202f; "
@@ -974,7 +974,7 @@ _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widene
 #: where its own games flag the seat
 _BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
 _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
-_FIX = (" To search for fixes for the base game’s imbalance for player 2 and test them in simulated games, run: "
+_FIX = (" To look for fixes to the base game’s imbalance for player 2 and test them in simulated games, run: "
         "cardgen fix royale --players 4")
 _MORE = " To find out, play more pairs: cardgen compare royale royale-short --players 4 --games 400 --fixed"
 #: terminal round 40 en15: why 400 pairs (four times those played, without the early stop); en14*, en18, it19: the
@@ -1001,7 +1001,7 @@ BALANCE_CASES = {
                                  f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for "
                                  "chance, from −19.0 to +7.0 percentage points. The base game may have this imbalance too; if you have not already, judge it on 1,000 games of its "
                                  "own: cardgen validate royale --players 4 To "
-                                 f"measure what the variant changes to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale "
+                                 f"measure what the variant does to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale "
                                  "royale-short --players 4 --games 400 --fixed"),
     "base does not, changed": ("the imbalance comes with the variant: it works against player 2, and the change from "
                                f"the base game is beyond chance. {_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; "
@@ -1013,12 +1013,12 @@ BALANCE_CASES = {
     # validate's command was offered as if it had not been run
     # terminal round 41 en33*, it16*: its gap "may be chance" said once, in the verdict, not again beside the figure
     "base leans, no change": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
-                              "game player 2 also wins less on these pairs, but by an amount that may be chance, and so may the "
+                              "game player 2 also wins less on these pairs, but by an amount that may be chance, like the "
                               "change between the two games. "
                               f"{_MAIN}{_BASE}. Change from the base game to the variant: −6.0\u00a0percentage points; allowing for chance, from −19.0 to +7.0 percentage points. "
                               "The base game may have this imbalance too; if you have not already, judge it on 1,000 games of its own: "
                               "cardgen validate royale --players 4 To measure what "
-                              f"the variant changes to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale royale-short --players 4 "
+                              f"the variant does to this imbalance alone, at this player count, {_FOUR}: cardgen compare royale royale-short --players 4 "
                               "--games 400 --fixed"),
     "base leans, changed": ("player 2 wins less than the fair share with the variant, beyond chance; in the base "
                             "game player 2 also wins less on these pairs, but by an amount that may be chance; the change between "

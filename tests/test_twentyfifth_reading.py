@@ -187,7 +187,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     two = plain(format_entry(duo, lang, naming, said))
     # terminal round 27 en7: "here too … too" in one sentence: once; terminal round 43 it9, fr7: the note said again
     # points back to the whole one, its share alone ("in 1.3% of cases"), its base and consequence said above
-    assert caveat not in two and {"en": "note: here too the simulated players hardly ever use their imposter card (",
+    assert caveat not in two and {"en": "note: again, the simulated players hardly ever use their imposter card (",
                                   # round 30 fr14: one verb, the book's (round 42 en2)
                                   "fr": "à noter : ici aussi, les joueurs automatiques n’utilisent presque jamais "
                                         "leur carte Imposteur (",
@@ -197,10 +197,10 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
             "it": "forza delle carte: non valutata, come sopra"}[lang] in two, two
     # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does: by
     # pointing at it
-    assert {"en": "of cases), so the note above applies", "fr": "des cas) ; ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
+    assert {"en": "of cases), so these figures describe games played almost without it", "fr": "des cas) ; ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
             "it": "dei casi), quindi vale la nota sopra"}[lang] in two, two
     assert {"en": "counting each player", "fr": "en comptant chaque joueur", "it": "contando ogni giocatore"}[lang] \
-        not in two[two.index({"en": "note: here too", "fr": "à noter : ici aussi", "it": "nota: anche qui"}[lang]):]
+        not in two[two.index({"en": "note: again,", "fr": "à noter : ici aussi", "it": "nota: anche qui"}[lang]):]
 
 
 # -- en24: the Light Supper's change counts the draw that ends the banquet --------------------------------------------

@@ -174,7 +174,7 @@ POINTER = {"en": "if the flagged cards (“To and Fro” at 5 players and “The
                  "numero di giocatori perché corregga anche quelle (con le 300 abituali potrebbe non accorgersi dello "
                  "squilibrio): cardgen fix draco --games 1000"}
 # the problem by name, never "above" after 280 lines, and "run:" before the command (round 30 en25)
-SHORTAGE = {"en": "Draco & Co (draco): to search for fixes for the shortage of coins in the bank and test them in "
+SHORTAGE = {"en": "Draco & Co (draco): to look for fixes to the shortage of coins in the bank and test them in "
                   "simulated games, run: cardgen fix draco",
             "fr": "Draco & Co (draco) : pour chercher comment corriger le manque de pièces à la banque"
                   ", puis essayer les corrections trouvées sur des parties simulées, lancez : cardgen fix draco",  # r36 fr10
@@ -259,7 +259,7 @@ def test_a_count_s_section_says_its_one_card_and_the_command_above(draco: tuple,
 # twenty-sixth reading en33, fr24: the second sentence starts with a capital, not the command
 CARDS_LINE = {"en": "Cards: on these 300 games of each player count, no card stands out beyond chance, so fix changes "
                     "none. Unless told otherwise, cardgen validate plays 1,000 games, and a card it flags there may not "
-                    "stand out on 300; to search for fixes for such a card, fix must play as many games as validate: "
+                    "stand out on 300; to look for fixes to such a card, fix must play as many games as validate: "
                     "cardgen fix draco --games 1000",
               "fr": "Cartes : sur ces 300 parties par nombre de joueurs, aucune carte n’a un écart qui dépasse ce que "
                     "le hasard peut expliquer, donc cardgen fix n’en modifie aucune. Sauf indication contraire, cardgen validate "

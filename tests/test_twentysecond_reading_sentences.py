@@ -261,7 +261,7 @@ def test_a_seat_neither_game_tells_from_chance_gives_the_commands_once(lang: str
 # -- en34, en62, en13, fr21: one pointer to cardgen fix -------------------------------------------------------------
 
 #: the pointer's words in each language, around what it points at: it searches and tests, it does not fix
-POINTER = {"en": ("o search for fixes for ", " and test them in simulated games, run:"),
+POINTER = {"en": ("o look for fixes to ", " and test them in simulated games, run:"),
            "fr": ("our chercher comment corriger ",  # round 39 fr36: « …, puis essayer »
                   ", puis essayer les corrections trouvées sur des parties simulées, lancez :"),
            "it": ("er cercare correzioni che risolvano ", " e provarle su partite simulate, esegui:")}

@@ -54,7 +54,7 @@ def test_compare_heads_the_shortage_by_its_name(lang: str) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # the one pointer to cardgen fix (twenty-first reading en34, en62, fr21)
-    ("en", "To search for fixes for the shortage of coins in the bank and test them in simulated games, run: cardgen fix draco "
+    ("en", "To look for fixes to the shortage of coins in the bank and test them in simulated games, run: cardgen fix draco "
            "(base game) or cardgen fix draco-charity-toast (variant)"),
     ("fr", "Pour chercher comment corriger le manque de pièces à la banque, puis essayer les corrections trouvées sur des parties "
            "simulées, lancez : cardgen fix draco (jeu de base) ou cardgen fix draco-charity-toast (variante)"),
