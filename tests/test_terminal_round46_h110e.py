@@ -37,7 +37,7 @@ def test_en44_indicator_below_one_gets_two_decimals_terminal():
     assert "4.3  [4.0 to 4.6]" in en
     assert "50.0%" in en
     assert "0,40" in "\n".join(designer_lines(d, "fr")) and "0,33" in "\n".join(designer_lines(d, "fr"))
-    assert "0,40  [0,33; 0,47]" in "\n".join(designer_lines(d, "it"))
+    assert "0,40 [0,33; 0,47]" in "\n".join(designer_lines(d, "it"))  # round 47 fr4 (pin updated)
     other = {"drama": {"mean": 0.53, "low": 0.45, "high": 0.6}, "games": 200}
     across = "\n".join(designer_across([{"variant": "g", "players": 2, "designer": d},
                                         {"variant": "g", "players": 3, "designer": other}], "en"))
