@@ -24,7 +24,7 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
     # round 33 en8*: player 5, within chance even unwidened, no longer named; the parenthesis gone (fr6, it4)
     # round 34 fr1*: what was widened, and why
     # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it, then what to do (pins updated)
-    ("en", "though player 2 (15.3%) and player 4 (25.7%) come close: without the widening, their gaps would count as beyond chance. "
+    ("en", "though player 2 (15.3%) and player 4 (25.7%) come close: without the widening, their gaps would be beyond chance. "
            "To tell a real gap from chance, play more games: C"),
     ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) sont à la limite : sans l’élargissement des "
            "intervalles, leurs écarts dépasseraient ce que le hasard peut expliquer"),
