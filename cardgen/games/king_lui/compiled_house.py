@@ -585,11 +585,22 @@ def _borrowed(typingctx: Any, x: Any) -> Any:
     return x(x), codegen
 
 
+def _listed(lst: Any, i: int) -> Any:
+    """``lst[i]`` of a typed list of strings or actions, for an ``i`` the caller knows in range; in compiled code read
+    in place and ``borrowed`` (``_listed_item``). Python reads it as Python does (the ``Words`` helpers run there too)."""
+    return lst[i]
+
+
+@overload(_listed)
+def _listed_of(lst, i):  # noqa: ANN001 - numba compares these with the implementation's
+    return lambda lst, i: _listed_item(lst, i)
+
+
 @intrinsic
-def _listed(typingctx: Any, lst: Any, i: Any) -> Any:
-    """``lst[i]`` of a typed list of strings or actions, for an ``i`` the caller knows in range, read in place and
-    ``borrowed`` (``Words``' lists only grow, and the loop keeps them). numba's own ``lst[i]`` is a call into its C
-    helpers and a counted copy: in ``hooked_apply`` at every step of every look-ahead, 4 % of a search game on a rule."""
+def _listed_item(typingctx: Any, lst: Any, i: Any) -> Any:
+    """``_listed`` in compiled code: ``Words``' lists only grow, and the loop keeps them. numba's own ``lst[i]`` is a
+    call into its C helpers and a counted copy: in ``hooked_apply`` at every step of every look-ahead, 4 % of a search
+    game on a rule."""
     item = getattr(lst, "item_type", None)
     if not (isinstance(lst, types.ListType) and isinstance(item, (types.UnicodeType, KingLuiActionType))
             and isinstance(i, types.Integer)):
@@ -1246,7 +1257,6 @@ if config.DISABLE_JIT:  # numba leaves every function Python: the view's types h
     _legal_default, _apply_default, _action = _PyLegalDefault, _PyApplyDefault, _py_action  # type: ignore  # noqa: F811
     _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
     _same_word = operator.eq  # noqa: F811 - Python's strings compare as they do
-    _listed = operator.getitem  # noqa: F811 - a list's item, as Python reads it
     _lent_words = Words  # noqa: F811 - Python counts its own references
     def _alive(a: Any, b: Any) -> None:  # noqa: F811 - Python counts its own references
         """Nothing."""
