@@ -262,18 +262,34 @@ def bind(template: "types.FunctionType", name: str, options: dict[str, object] |
 _announced: set[str] = set()
 
 
-def announce_compile(what: str, dispatcher: object, name: str | None = None) -> None:
+def announce_compile(what: str, dispatcher: object, name: "str | Callable[[], str | None] | None" = None) -> None:
     """Say once per process, on stderr, that numba compiles ``what`` (a game's compiled tier or search
     driver, e.g. "King Lui fast engine") when its disk cache does not hold ``dispatcher`` yet: the first
     run pauses for a while, and the user should know why. ``name``: the game's name in the terminal's language
     (« Le Roi Lui »), where the caller knows it; ``what``'s English name otherwise. The line is fitted to the
-    terminal's width as every other line (``echo``): unwrapped, it ran to 141 columns (terminal round 47 fr18*)."""
+    terminal's width as every other line (``echo``): unwrapped, it ran to 141 columns (terminal round 47 fr18*).
+    ``name`` may be a function that gives it, called only when the line is said (a search driver announces at every
+    decision: ``game_name``)."""
     if what in _announced:
         return
     _announced.add(what)
     if not is_cached(dispatcher):
         from cardgen.terminal import echo
-        echo(compile_notice(what, name), file=sys.stderr, flush=True)
+        echo(compile_notice(what, name() if callable(name) else name), file=sys.stderr, flush=True)
+
+
+def game_name(game: object) -> str | None:
+    """``game``'s name in the terminal's language, a variant's base game's (« Le Roi Lui »), as
+    ``BatchEngine.shown_name`` gives a compiled tier's: a search driver's first-run line said the English "King Lui"
+    on the French terminal (terminal round 47 fr18*). None where the game has no resolved deck."""
+    from cardgen.terminal import language
+
+    resolved = getattr(game, "resolved", None)
+    base = getattr(resolved, "base", None) or resolved
+    try:
+        return str(base.model.name[language()])  # type: ignore[union-attr]
+    except (AttributeError, KeyError, TypeError, ReferenceError):
+        return None
 
 
 def compile_notice(what: str, name: str | None = None) -> str:
@@ -293,9 +309,9 @@ def compile_notice(what: str, name: str | None = None) -> str:
     if m := re.fullmatch(r"(.+) fast (tier|engine)", what):
         return say("compiling_fast", game=name or m[1])
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\) with (.+)", what)) and m[2] in word("search_kinds"):
-        return say("compiling_house_search", game=m[1], kind=word("search_kinds")[m[2]], file=m[3])
+        return say("compiling_house_search", game=name or m[1], kind=word("search_kinds")[m[2]], file=m[3])
     if (m := re.fullmatch(r"(.+) search driver \((\w+)\)", what)) and m[2] in word("search_kinds"):
-        return say("compiling_search", game=m[1], kind=word("search_kinds")[m[2]])
+        return say("compiling_search", game=name or m[1], kind=word("search_kinds")[m[2]])
     return say("compiling", what=what)
 
 

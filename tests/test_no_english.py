@@ -99,10 +99,12 @@ def test_the_first_run_compile_notice_speaks_the_language(lang: str) -> None:
     assert compile_notice("King Lui fast engine with house/rule.py") == ("King Lui: cardgen is preparing the game with "
                                                                           "the house rule house/rule.py (once for each "
                                                                           "version of the file)…")
+    # terminal round 47 fr18*, part n: the search driver's lines likewise (pins updated)
     assert compile_notice("Royale search driver (paired)") == \
-        "compiling the Royale search driver (paired) (first run only)…"
-    assert compile_notice("King Lui search driver (tree) with house/rule.py") == ("compiling the King Lui search "
-        "driver (tree) with the house rule house/rule.py (once for each version of the file)…")
+        "Royale: cardgen is preparing the simulated players’ search (paired search; on the first run only)…"
+    assert compile_notice("King Lui search driver (tree) with house/rule.py") == ("King Lui: cardgen is preparing the "
+        "simulated players’ search (tree search) with the house rule house/rule.py (once for each version of the "
+        "file)…")
 
 
 @pytest.mark.parametrize("lang, ready", [("fr", "auteur"), ("it", "autore")])  # the page's word for the designer

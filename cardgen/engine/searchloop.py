@@ -299,31 +299,35 @@ def settings_of(params: "SearchParams", always_advise: bool = False) -> Settings
 
 
 def prepare(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "SearchParams", seed: int,
-            house: str | None = None) -> None:
+            house: str | None = None, game: object = None) -> None:
     """Compile (or load from numba's disk cache) the loop ``run`` would call, without running it, saying so first
-    where the cache lacks it: a driver that runs project code in a watched call compiles before the watch begins."""
-    from cardgen.jit import announce_compile
+    where the cache lacks it: a driver that runs project code in a watched call compiles before the watch begins.
+    ``game``: as ``run``'s."""
+    from cardgen.jit import announce_compile, game_name
 
     rule = f" with {house}" if house else ""
     loop = loops[0] if params.paired else loops[1]
-    announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", loop)
+    announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", loop,
+                     (lambda: game_name(game)) if game is not None else None)
     compile_for = getattr(loop, "compile", None)
     if compile_for is not None and not getattr(loop, "signatures", None):
         compile_for(tuple(loop.typeof_pyval(a) for a in (args, seed, settings_of(params))))
 
 
 def run(what: str, loops: tuple[Any, Any], args: tuple[Any, ...], params: "SearchParams", seed: int,
-        always_advise: bool = False, house: str | None = None) -> int:
+        always_advise: bool = False, house: str | None = None, game: object = None) -> int:
     """Run ``loops`` (``bind_search``'s pair) on ``args`` as ``params`` say: the index among the root's legal
     moves, or a negative status. ``what`` names the driver in the first-run compile notice.
 
     The tree credits the heuristic's root move with ``params.prior`` (with a policy); ``always_advise``:
     its move is drawn whenever rollouts follow it, credited or not (King Lui's driver always did so, and
     its decisions are kept). ``house``: the house rule file compiled in (``loops`` are that rule's copies, compiled
-    again for each version of the file, as its notice says).
+    again for each version of the file, as its notice says). ``game``: the game searched, whose name in the
+    terminal's language heads the notice (``jit.game_name``; ``what`` says the English one: terminal round 47 fr18*).
     """
-    from cardgen.jit import announce_compile
+    from cardgen.jit import announce_compile, game_name
     paired, tree = loops
     rule = f" with {house}" if house else ""
-    announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", paired if params.paired else tree)
+    announce_compile(f"{what} ({'paired' if params.paired else 'tree'}){rule}", paired if params.paired else tree,
+                     (lambda: game_name(game)) if game is not None else None)
     return int((paired if params.paired else tree)(args, seed, settings_of(params, always_advise)))

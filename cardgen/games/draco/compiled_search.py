@@ -245,7 +245,7 @@ class Driver:
 
     def choose(self, s: np.ndarray, params: SearchParams, seed: int) -> int:
         """The index among the legal rows of ``s`` that search picks."""
-        return run("Draco search driver", LOOPS, (s, self.G, self.scratch), params, seed)
+        return run("Draco search driver", LOOPS, (s, self.G, self.scratch), params, seed, game=self.g)
 
 
 def unsupported(game: DracoGame) -> str | None:

@@ -159,7 +159,7 @@ def compiled_search(state: KingLuiState, params: "SearchParams", legal: list, se
     if isinstance(t, str) or state.end_reason is not None or not legal:
         return None
     args = (encode(state), codes(legal, t), t.cfg, t.combo_cnt, t.dish_sizes)
-    return run("King Lui search driver", LOOPS, args, params, seed, always_advise=True)
+    return run("King Lui search driver", LOOPS, args, params, seed, always_advise=True, game=state.game)
 
 
 # -- a house rule's search: the same algorithm over the rule's steps (``compiled.house_loop``) ---------------------
@@ -391,7 +391,8 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
     s0 = encode(state)
     root = np.zeros(step.best.shape[0], dtype=np.int64)
     ready(search.root, (step, s0, root))  # compiled before the watch: a first run compiles for a while
-    prepare("King Lui search driver", search.loops, (step, s0, root), params, seed, house=house.shown)
+    prepare("King Lui search driver", search.loops, (step, s0, root), params, seed, house=house.shown,
+            game=state.game)
     # the watch's limit: a call into project code's, and as long again for each rollout as a compiled game may take
     rollouts = max(PAIRED_MIN_ROUNDS * len(legal), params.iterations + len(legal))
     pid = os.getpid()
@@ -402,7 +403,7 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
         if codes is None:
             return None  # the compiled rule lists other actions than the reference: the Python search decides
         index = run("King Lui search driver", search.loops, SearchArgs((step, s0, codes)), params, seed,
-                    always_advise=True, house=house.shown)
+                    always_advise=True, house=house.shown, game=state.game)
         return index if 0 <= index < len(legal) else None
     except Exception:  # noqa: BLE001 - the rule failed in compiled code: the Python search meets it and names it
         return None

@@ -167,7 +167,7 @@ class Compiled:
         seat, f = state.player, self.fast
         while True:
             G = f.G()
-            pick = run("Royale search driver", LOOPS, (root, self.off, G, f.W, f.H), params, seed)
+            pick = run("Royale search driver", LOOPS, (root, self.off, G, f.W, f.H), params, seed, game=self.game)
             self.runs += 1
             if pick != FULL:
                 break
