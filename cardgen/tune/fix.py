@@ -1442,6 +1442,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     tell("search", size_note(searched, lang), err=True)
     fixer = Fixer(project, deck, params, searched, opts)
     fixer.page = page
+    fixer.advised = more  # validate's advice on the search's games, said beside fix 1's where it adds less (fr26)
     _search(fixer)
     untried = untried_levers(fixer)
     if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
@@ -1660,10 +1661,51 @@ def validate_line(fixer: Fixer, props: list[Proposal]) -> str | None:
     # chance (round 45 it22*)
     close = "_close" if any(validate_close(fixer, p) for p in props[:(reach or 2) - 1]) else ""
     games = _num(fixer.opts.games, lang)
+    # fix 1 adding less than validate advised, said with both amounts: "the shortage may stay even once what validate
+    # advises is added" was said of a fix that adds 16 gold coins where validate advised 19 (terminal round 47 fr26*)
+    less = advised_line(fixer, props[0])
+    less = " " + less if less else ""
     if reach and reach > 2:  # fix 2 left more too: "after fix 1" skipped it (twenty-fourth reading fr28)
         return word("validate_warns_many" + close, lang, what=what, allowed=allowed, after=after, games=games,
-                    ks=join_and([str(k) for k in range(1, reach)], lang)).strip()
-    return word("validate_warns" + close, lang, what=what, allowed=allowed, after=after, games=games).strip()
+                    ks=join_and([str(k) for k in range(1, reach)], lang)).strip() + less
+    return word("validate_warns" + close, lang, what=what, allowed=allowed, after=after, games=games).strip() + less
+
+
+def advised_line(fixer: Fixer, prop: Proposal) -> str | None:
+    """Where fix 1 (``prop``) adds fewer pieces than cardgen validate advises for a shortage on the search's games
+    (``diagnose``'s ``more``, validate's "print N more", the most over the player counts), the two amounts side by
+    side, in the piece the fix adds: the shortage's own, or the coin worth several of it that the game's words name
+    (``short_worth``: Draco's gold, validate's silver advice converted as its warning converts it, rounded up). The
+    caution that validate's advice may not be enough read as fix 1's reason, and fix 1 never added it: 16 gold coins
+    where validate advised 19 (terminal round 47 fr26*). None where the fix adds as much or more, changes no count of
+    those pieces, or adds both (no one piece to count it in)."""
+    from cardgen.simulate.summary import _num
+    lang = fixer.opts.lang
+    naming = Naming.of(fixer.deck, lang)
+    advised = getattr(fixer, "advised", None) or {}
+    shortfall = fixer.deck.spec.shortfall_components or {}
+    alts = naming.words.get("short_worth") or {}
+    for p in fixer.problems:
+        cid, need = shortfall.get(p.name), advised.get(p.name)
+        if p.kind != "short" or not cid or not need:
+            continue
+        alt = alts.get(cid)
+        added = {q.name: prop.trial.values.get(q.key, fixer.own[q.key]) - fixer.own[q.key]
+                 for q in fixer.opts.params if q.kind == "count" and (q.name == cid or (alt and q.name == alt[0]))}
+        added = {k: n for k, n in added.items() if n > 0}
+        if len(added) != 1:
+            continue
+        (piece, n), = added.items()
+        if piece == cid:
+            want, converted = need, ""
+        else:
+            want = -(-need // alt[1])
+            converted = word("advised_converted", lang, n=_num(need, lang), noun=naming.noun(cid, need, lang))
+        if n >= want:
+            continue
+        return word("validate_advised", lang, added=_num(n, lang) + " " + naming.noun(piece, n, lang),
+                    advised=_num(want, lang), converted=converted)
+    return None
 
 
 def validate_close(fixer: Fixer, prop: Proposal) -> bool:
