@@ -235,9 +235,9 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     # tenth reading (it28): no card flagged, so no ◆ to explain: one line says none stands out beyond chance
     assert "stand out more than chance alone would explain" in lines[0] and "◆" not in lines[0]
     flagged = designer_lines({"games": 300, "component_impact": [{**row, "flag": "strong"}]})
-    assert "◆ marks the card if it stands out beyond chance: its 95% confidence interval leaves out 0" in flagged[0]
+    assert "◆ marks the card if it stands out beyond chance: its 95% interval leaves out 0" in flagged[0]
     assert "◆" in flagged[3]
-    assert "the card does not stand out more than chance alone would explain; its 95% confidence interval includes 0" in lines[0]
+    assert "the card does not stand out more than chance alone would explain; its 95% interval includes 0" in lines[0]
     two = [row, {**row, "component": "y"}]  # two cards judged: the interval is widened, and the head says for how many
     assert ("no card stands out more than chance alone would explain; every card’s interval, widened because 2 cards "
             "are compared at once, includes 0") in \

@@ -209,7 +209,7 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # terminal round 45 fr23: one tool for the box (fix), said once
     assert ("These counts only compare the two games. To decide what the base game’s box should hold, run cardgen fix "
             "on the base game: it tries more silver coins (and other changes) on new games, while these counts, like "
-            "cardgen validate’s, assume the games would go the same.") in text
+            "cardgen validate’s, assume that the added pieces would not change how the games are played.") in text
     assert text.index("To decide what the base game’s box should hold") > text.index("as they were played:"), text
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
     assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"

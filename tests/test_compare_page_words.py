@@ -18,8 +18,8 @@ from toy_game import load_toy, toy_deck
 
 TITLES = {"en": ("King Toy", "King Toy: Hungry"), "fr": ("Le Roi Jouet", "Le Roi Jouet : affamé"),
           "it": ("Re Giocattolo", "Re Giocattolo: affamato")}
-HEADS = {"en": "<title>King Toy: Hungry compared with King Toy", "fr": "Comparaison de «\u202fLe Roi Jouet\u202f: affamé\u202f» "
-         "avec «\u202fLe Roi Jouet\u202f»", "it": "«Re Giocattolo: affamato» a confronto con «Re Giocattolo»"}
+HEADS = {"en": "<title>King Toy: Hungry compared with King Toy", "fr": "«\u202fLe Roi Jouet\u202f: affamé\u202f» "
+         "comparé à «\u202fLe Roi Jouet\u202f»", "it": "«Re Giocattolo: affamato» a confronto con «Re Giocattolo»"}
 PAIRS = {"en": "20 pairs of games per player count", "fr": "20 paires de parties par nombre de joueurs",
          "it": "20 coppie di partite per numero di giocatori"}
 

@@ -29,7 +29,7 @@ def test_a_figure_column_is_named_figure_as_on_the_deck_pages() -> None:
 @pytest.mark.parametrize(("lang", "plain", "name"), [
     ("en", "may stop early, but only on a change that is already very clear", "(the O’Brien–Fleming method)"),  # en27: the en dash of two names
     ("fr", "peut s’arrêter tôt, à condition que l’écart soit déjà très net", "(méthode d’O’Brien-Fleming)"),
-    ("it", "una soglia più severa all’inizio e meno severa alla fine", "(metodo statistico di O’Brien–Fleming)")])  # terminal round 46 it38
+    ("it", "una soglia più severa nei primi controlli e meno severa negli ultimi", "(metodo statistico di O’Brien–Fleming)")])  # terminal round 46 it38
 def test_the_interim_checks_say_their_method_in_plain_words_first(lang: str, plain: str, name: str) -> None:
     """fr45, it56: "au seuil d'O'Brien-Fleming" named a method a designer cannot use; plain words first, the name
     in brackets after them, one colon per sentence."""
@@ -111,7 +111,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     # just rule out chance; no interval's end
     # twenty-fifth (it20): both games' lean said, the variant's too, beyond chance
     assert line.startswith("player 1 wins more than the fair share in both games, by more than chance would explain "
-                           "(narrowly so in the base game, where the gap is 11.0\u00a0percentage points); "), line  # round 43 en20
+                           "(in the base game only just: on these pairs even a gap of 11.0\u00a0percentage points barely clears that bar); "), line  # round 43 en20
     assert ("won 37.0% of games, for a fair share of 26.0%, lower because fewer games of the base game end in a "
             "shared win. Change") in line
     assert "less than 0.1" not in line and "beyond chance too" not in line and "That" not in line
@@ -132,7 +132,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     assert "quanto basta" not in line and "0,04" not in line  # basta per che cosa? (twenty-sixth reading it22)
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
     [line] = compare_balance(r, "en", "royale")
-    assert "for a fair share of 26.0%" in line and "the gap is 11.0\u00a0percentage points" in line and "0.0004" not in line
+    assert "for a fair share of 26.0%" in line and "a gap of 11.0\u00a0percentage points" in line and "0.0004" not in line
     # the side below the fair share: the size the base game works against the seat by
     low_seat = {**seat, "side": "less", "rate": 0.1, "low": 0.05, "high": 0.2}
     low_own = {**low_seat, "rate": 0.12, "low": 0.05, "high": 0.25996, "fair": 0.26}
@@ -141,7 +141,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     low["metrics"] = [{**r["metrics"][0], "base": 0.12}]
     [line] = compare_balance(low, "en", "royale")
     assert line.startswith("player 1 wins less than the fair share in both games, by more than chance would explain "
-                           "(narrowly so in the base game, where the gap is 14.0\u00a0percentage points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
+                           "(in the base game only just: on these pairs even a gap of 14.0\u00a0percentage points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
     assert line.startswith("player 1 wins more than the fair share in both games on these pairs, beyond chance; ") \
@@ -178,7 +178,7 @@ def test_a_table_of_shares_says_its_unit_once_in_the_head_and_bare_numbers_in_th
     ("en", ". The interval is widened because 21 figures are compared at once (the rows of the report’s tables at "
            "this player count; its closing note explains the widening).", " and the run stopped early."),
     ("fr", ". Cet intervalle est élargi parce que 21 indicateurs sont comparés à la fois (les lignes des tableaux du "
-           "rapport pour ce nombre de joueurs ; sa note finale explique l’élargissement).",
+           "rapport pour ce nombre de joueurs ; la note finale du rapport explique l’élargissement).",
      " et que la comparaison s’est arrêtée tôt."),
     ("it", ". L’intervallo è allargato perché si confrontano 21 misure alla volta (le righe delle tabelle del resoconto "
            "per questo numero di giocatori; la nota finale spiega l’allargamento).",

@@ -109,7 +109,7 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
     # headed by the shortage's one name, never the category "components in the box" (twentieth reading en45)
     assert lines[0] == "  Shortage of coins in the bank" and len(lines) == 2  # one line, not one per deck
     said = lines[1]
-    head = "    The bank cannot pay all it owes in 95.0% of games with the base game and 97.7% with the variant"
+    head = "    The bank cannot pay all it owes in 95.0% of games in the base game and 97.7% in the variant"
     assert said.startswith(head + (f" ({claim});" if claim else ";")), said
     # fifteenth reading (en17): the games do not "have enough"; the last clause a sentence of its own
     # round 30 en24: "in 99% of them" could be the games or the sums: the whole shortfall, in 99% of the games

@@ -132,10 +132,10 @@ def test_a_cure_that_changes_the_length_says_it_in_its_cost() -> None:
     assert "games" not in cost_text(fixer, mixed, [rule], "en")
     assert "games" not in cost_text(fixer, Proposal(trial, {}, {}, {}), [rule], "en")
     fr = plain(cost_text(_fixer("fr", [SHORT3], [rule]), prop, [rule], "fr"))
-    assert fr.endswith(", et les parties sont de 42 à 43 % plus courtes selon le nombre de joueurs (29,7 à 33,3 tours de "
+    assert fr.endswith(" ; en outre, les parties sont de 42 à 43 % plus courtes selon le nombre de joueurs (29,7 à 33,3 tours de "
                        "joueur de moins)")
     it = plain(cost_text(_fixer("it", [SHORT3], [rule]), prop, [rule], "it"))
-    assert it.endswith(", e le partite si accorciano tra il 42 e il 43% a seconda del numero di giocatori (29,7–33,3 turni in "
+    assert it.endswith("; inoltre le partite si accorciano tra il 42 e il 43% a seconda del numero di giocatori (29,7–33,3 turni in "
                        "meno)")
 
 

@@ -368,8 +368,8 @@ def test_the_overviews_length_note_names_the_games_rounds() -> None:
     doc = {"results": [_flagged()], "agents": ["heuristic"], "games": 300, "seed": 1, "cap": 10000}
     naming = Naming.of(resolve("king_lui", Path(__file__).parents[1]), "en")
     html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en", {"king_lui": naming})
-    assert "in the game’s own rounds (courses) and in turns;" in html
-    assert "in the game’s own rounds and in turns;" in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
+    assert "in turns and in the game’s own rounds (courses);" in html
+    assert "in turns and in the game’s own rounds (complete rounds);" in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
     for lang, said in (("fr", "propre à chaque jeu (services)."), ("it", "propria di ciascun gioco (portate).")):
         named = Naming.of(resolve("king_lui", Path(__file__).parents[1]), lang)
         assert said in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", lang, {"king_lui": named})

@@ -29,9 +29,9 @@ def test_a_run_says_why_the_mid_game_table_is_missing_once_in_a_designers_words(
             # round 40 en10: what the option does, and no "until" (when?)
             # terminal round 41 en28: no status note of the simulation being prepared (pins updated)
             ("en", "not measured by default, as it is slow for this game", "not measured in this run (see above)"),
-            ("fr", "non mesurée (le calcul serait trop long pour ce jeu)", "non mesurée cette fois (voir plus haut)"),
-            ("it", "non misurata (per ora, con questo gioco, richiederebbe troppo tempo)",
-             "non misurata questa volta (vedi sopra)")):
+            ("fr", "non mesurée par défaut, car le calcul est long pour ce jeu", "non mesurée, comme plus haut"),
+            ("it", "non misurata di norma, perché con questo gioco il calcolo è lungo",  # terminal round 47 fr8, fr9
+             "non misurata, come sopra")):
         said: set[str] = set()
         first = exchange_lines(building, lang, said=said)
         again = exchange_lines(building, lang, said=said)

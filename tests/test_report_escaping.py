@@ -73,7 +73,7 @@ def test_the_compare_page_escapes_names(tmp_path: Path, lang: str) -> None:
     first = html.index('<p class="muted footnote">')
     for word in ("Holm", "Bonferroni", "family-wise"):
         assert word not in html[:first], word
-    assert "Holm" in html[first:] and "Bonferroni" in html[first:]
+    assert "Holm" in html[first:]  # terminal round 47 en44: the cards' note names no correction it does not explain
 
 
 def test_the_tuning_page_escapes_names() -> None:

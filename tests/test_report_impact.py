@@ -143,11 +143,11 @@ def test_a_table_whose_every_card_every_player_holds_is_one_sentence() -> None:
     # (test_twentysecond_reading_pages), this is the sentence of a game whose players are dealt their cards
     assert ("No card is judged: every player’s opening hand holds the same cards (each is dealt “Imposter”), so there "
             "is no player without it to compare with. "
-            "The simulated players used “Imposter” 0.04 times per player per game on average with the base game, "
-            "0.03 times with the variant. They hardly ever used it, so every figure at 4 players describes "
+            "The simulated players used “Imposter” 0.04 times per player per game on average in the base game and "
+            "0.03 times in the variant. They hardly ever used it, so every figure at 4 players describes "
             "games played almost without it.") in said, said  # round 33 en34
     # fifteenth reading (en29): a variant that never plays it says "never", not "0 times", in every language
-    for lang, never in (("en", "on average with the base game, and never with the variant."),
+    for lang, never in (("en", "on average in the base game, and never in the variant."),
                         ("fr", "avec le jeu de base, et jamais avec la variante."),
                         ("it", "nel gioco base, e mai con la variante.")):
         none = impact_block([{**paired, "plays_per_seat": 0.0}], {}, paired=True, lang=lang, names=names)
@@ -180,8 +180,8 @@ def test_each_card_table_header_says_which_interval_it_shows() -> None:
              "difference in percentage points [95% interval]", "the variant’s 95% interval widened for 2 cards]"),
             ("fr", "écart en points de pourcentage [intervalle à 95 % élargi pour 2 cartes]",
              "écart en points de pourcentage [intervalle à 95 %]", "de la variante, élargi pour 2 cartes]"),
-            ("it", "differenza in punti percentuali [intervallo di confidenza al 95% allargato per 2 carte]",
-             "differenza in punti percentuali [intervallo di confidenza al 95%]", "della variante, allargato per 2 carte]")):
+            ("it", "differenza in punti percentuali [intervallo al 95% allargato per 2 carte]",
+             "differenza in punti percentuali [intervallo al 95%]", "della variante, allargato per 2 carte]")):
         def heads(rows: list, paired: bool = False) -> list[str]:
             html = str(impact_block(rows, {}, paired, lang)).replace("\u00a0", " ").replace("\u202f", " ")
             return re.findall(r"<th[^>]*>([^<]*)</th>", html)

@@ -259,8 +259,8 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # round 34 en16, it16*: the 3-player warning never said "estimate": its own words, pointed back at
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
         # terminal round 46 en14: "…change) (as noted at 3 players)", two brackets running: a sentence of its own
-        assert said.replace("\u202f", " ").endswith({"en": "What was said at 3 players about these additions applies equally",
-                                                     "fr": ", avec la même mise en garde qu’à 3 joueurs",
+        assert said.replace("\u202f", " ").endswith({"en": "What was said at 3 players about these additions also holds here",
+                                                     "fr": ". La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi",
                                                      "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang])
 
 

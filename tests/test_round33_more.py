@@ -194,7 +194,7 @@ def test_the_french_box_plot_title_says_the_central_80_percent() -> None:
     from cardgen.report.words import REPORT
 
     # round 46 fr34: « 80 % centraux » was still telegraphic; the legend is now a line under the chart, in full
-    # (« les 80 % de scores du milieu »), and the title the chart's name alone
+    # (« les 80 % des scores du milieu »), and the title the chart's name alone
     legend = REPORT["fr"]["spread_legend"].replace("\u202f", " ")
     assert legend.startswith("Boîte : les 80 % {items} du milieu ;") and "centraux" not in legend
     assert len(title_lines(REPORT["fr"]["scores"], CHART_WIDTH)) <= 2

@@ -510,7 +510,7 @@ def test_dracos_italian_runner_up_base_says_how_the_second_is_counted() -> None:
     lines = get_game("draco").words["lines"]["it"]
     for key in ("margin_basis", "figure_of_margin", "pairs_of_margin", "margin_pairs"):
         # round 37 it15: «contato tra i rimasti se …» suggested the tie games were kept: said as a condition first
-        assert "in cui, eliminati i primi a pari merito, " in lines[key] and "secondo classificato)" in lines[key], key
+        assert "in cui, eliminati gli eventuali primi a pari merito, " in lines[key] and "secondo classificato)" in lines[key], key
         assert "anche dopo" not in lines[key]
 
 
@@ -523,9 +523,9 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
     said = _plain(say("short_ruled_again_weighed", lang, warn="W", case="c", short=2, games=300, share="s", max=9,
                       piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3)))
     assert said.count({"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]) == 1, said
-    assert said.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
+    assert said.endswith({"en": "What was said at 3 players about these additions and the results also holds here",
                           "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
-                          "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), said
+                          "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}[lang]), said
 
 
 @pytest.mark.parametrize("lang", LANGS)

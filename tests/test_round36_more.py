@@ -283,10 +283,10 @@ def test_the_method_says_a_gap_is_computed_before_rounding(lang: str) -> None:
     from cardgen.report.impact import WORDS
 
     said = plain(WORDS[lang]["strength_key"] + " " + WORDS[lang]["strength_method"])
-    assert {"en": "worked out before rounding (so it can differ by 0.1",
-            "fr": "calculé avant arrondi (il peut donc différer de 0,1",
-            "it": "calcolata sui valori esatti (può quindi scostarsi di 0,1"}[lang] in said
-    assert said.count({"en": "before rounding", "fr": "avant arrondi", "it": "valori esatti"}[lang]) == 1
+    assert {"en": "worked out on the exact values, then rounded (so it can differ by up to 0.1",
+            "fr": "calculé sur les valeurs exactes, puis arrondi (il peut donc différer d’au plus 0,1",
+            "it": "calcolata sui valori esatti e poi arrotondata (può quindi scostarsi al massimo di 0,1"}[lang] in said
+    assert said.count({"en": "exact values", "fr": "valeurs exactes", "it": "valori esatti"}[lang]) == 1
 
 
 # -- fr23, it29, en27, fr33, en30: the page's table -----------------------------------------------------------------

@@ -74,8 +74,8 @@ def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", " (over the 267 games that still have a runner-up once the tied leaders drop out)"),
-    ("fr", " (sur les 267 parties où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)")])
+    ("en", " (over the 267 games that still have a runner-up once any tied leaders drop out)"),
+    ("fr", " (sur les 267 parties où, une fois les éventuels ex æquo de tête éliminés, un joueur reste classé deuxième)")])
 def test_the_winner_s_lead_averages_over_its_games(lang: str, said: str) -> None:
     """en8: "averages 6.2 silver coins (of the 267 games …)": "over", as the 6-player line's "(over all 300 games)"."""
     from cardgen.resolve.resolve import resolve
@@ -268,8 +268,8 @@ def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: s
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Winner’s lead over the runner-up, in the table above, is measured over the 267 games that still have a "
-           "runner-up once the tied leaders drop out"),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
-    ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties où, une fois les ex "
+           "runner-up once any tied leaders drop out"),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
+    ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties où, une fois les éventuels ex "
            "æquo de tête éliminés, un joueur reste classé deuxième")])
 def test_the_details_margin_note_is_a_footnote_to_the_last_row(lang: str, said: str) -> None:
     """en24: "Winner’s margin over the runner-up (of the 267 games …)", alone under the Distributions table, looked

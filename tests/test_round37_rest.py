@@ -177,8 +177,8 @@ def test_the_runner_up_games_zork_case_kingmaking_and_players_read_as_asked() ->
 
     lines = _draco()["lines"]
     for key in nonempty(["margin_basis", "figure_of_margin"]):
-        assert "où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)" in lines["fr"][key]
-        assert "in cui, eliminati i primi a pari merito, resta un secondo classificato)" in lines["it"][key]
+        assert "où, une fois les éventuels ex æquo de tête éliminés, un joueur reste classé deuxième)" in lines["fr"][key]
+        assert "in cui, eliminati gli eventuali primi a pari merito, resta un secondo classificato)" in lines["it"][key]
         assert "il reste un deuxième" not in lines["fr"][key] and "contato tra i rimasti" not in lines["it"][key]
     assert _draco()["tallies"]["it"]["gap:richest_tie"] == "Zork fa pagare il giocatore più ricco, ma i più ricchi " \
                                                            "sono due o più, a pari merito"  # round 38 it3

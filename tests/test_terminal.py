@@ -228,7 +228,7 @@ def test_compare_prints_its_figure_table_in_the_language() -> None:
                 "component_impact": [card]}]}
     text = format_comparison(doc, Naming(dict(get_game("draco").words), {"favour": "Faveur"}))
     assert text.startswith("Comparaison\u202f: draco → Draco court (draco-short), sur 100 paires de parties par nombre de joueurs")
-    assert "3 joueurs (base → variante, puis l’écart et son intervalle de confiance\u202f; * marque un changement qui a peu de " \
+    assert "3 joueurs (base → variante, puis l’écart et son intervalle à 95\u202f%\u202f; * marque un changement qui a peu de " \
            "chances d’être dû au hasard et dont l’intervalle exclut 0\u202f;" in text
     assert re.search(r"part des victoires, joueur 1 \(premier à jouer\) +30,0\u202f% → +36,0\u202f%  \+6,0 \[.*\] \*", text) and "Faveur\u202f: +1,0 → +12,0 (trop forte sur les 100 parties de la variante de cette comparaison\u202f; le changement par rapport au jeu de base n’est pas testé)" in text
     # twenty-third reading (fr23): said with the count, before the items, never "; elle découle…" after them

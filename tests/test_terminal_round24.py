@@ -39,7 +39,7 @@ PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games 
 # terminal round 45 fr23: validate's count, then fix, were both advised for one decision: fix, once
 ADVICE = {"en": "These counts only compare the two games. To decide what the base game’s box should hold, run cardgen "
                 "fix on the base game: it tries more silver coins (and other changes) on new games, while these "
-                "counts, like cardgen validate’s, assume the games would go the same.",
+                "counts, like cardgen validate’s, assume that the added pieces would not change how the games are played.",
           "fr": "Ces chiffres ne servent qu’à comparer les deux jeux. Pour décider du contenu de la boîte du jeu de "
                 "base, lancez cardgen fix sur le jeu de base : il essaie des pièces d’argent en plus (et d’autres "
                 "changements) sur de nouvelles parties, alors que ces chiffres, comme celui de cardgen validate, "

@@ -199,8 +199,8 @@ def test_a_sentence_naming_a_command_in_prose_still_ends() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     # round 30 en10, fr12: and why those games (a shared win leaves no runner-up), so 2 and 3 players' bases agree
     ("en", " (over the 277 games with a single winner: at 2 players a shared win leaves no runner-up)"),
-    ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)"),
-    ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)")])
+    ("fr", " (sur les 277 parties à un seul vainqueur ; à 2 joueurs, une victoire partagée ne laisse pas de deuxième)"),
+    ("it", " (sulle 277 partite con un solo vincitore; in due, una vittoria condivisa non lascia un secondo)")])
 def test_at_two_players_the_lead_is_over_the_games_not_shared(lang: str, said: str) -> None:
     """en9, fr11: "(of the 277 games in which someone finishes below the winner or winners)" at 2 players, a
     roundabout way of saying "not a shared win": the indicators' words for those games at 2 players; at 3 players

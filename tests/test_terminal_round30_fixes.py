@@ -186,9 +186,9 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
 @pytest.mark.parametrize(("lang", "duel", "floor"), [
     ("en", " (over the 277 games with a single winner: at 2 players a shared win leaves no runner-up)",
      "close here means a margin of 1 point or less"),
-    ("fr", " (sur les 277 parties à un seul vainqueur : à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
+    ("fr", " (sur les 277 parties à un seul vainqueur ; à 2 joueurs, une victoire partagée ne laisse pas de deuxième)",
      "« serrée » signifie ici un écart de 1 point au plus"),
-    ("it", " (sulle 277 partite con un solo vincitore: in due, una vittoria condivisa non lascia un secondo)",
+    ("it", " (sulle 277 partite con un solo vincitore; in due, una vittoria condivisa non lascia un secondo)",
      "qui «combattuta» significa un distacco di 1 punto o meno")])
 def test_the_lead_s_base_says_why_and_the_close_floor_stands_alone(lang: str, duel: str, floor: str) -> None:
     """en10, fr12: at 2 players the lead over the runner-up is on the games with a single winner, at 3 and 4 on all
@@ -616,7 +616,7 @@ def test_the_details_say_all_games_finished_and_each_peak_in_one_form(draco: tup
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "A lead of 0 is a tie on points that a tie-break settled."),  # round 46 en42: the row says "lead"
     ("fr", "Une avance de 0 est une égalité de points que les règles de départage ont tranchée."),
-    ("it", "Un distacco di 0 è una parità di punti risolta dalle regole di spareggio.")])
+    ("it", "Un distacco di 0 è una parità di punti risolta da uno spareggio.")])
 def test_a_margin_of_zero_among_single_winners_is_explained(lang: str, said: str) -> None:
     """it48: "winner’s margin over the runner-up | 277 | … | min 0" under "of the 277 games with a single winner": a
     margin of 0 with one winner read as an error; it is a tie on points the tie-break settled."""

@@ -313,7 +313,7 @@ def test_draco_s_italian_runner_up_base_does_not_say_every_game_had_an_eliminati
 
     lines = get_game("draco").words["lines"]["it"]
     # round 34 it19: «anche dopo» was ambiguous; the condition («se») still says not every game had one
-    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite in cui, eliminati i primi a pari merito, resta un "
+    assert lines["figure_of_margin"].format(n=267) == ("(sulle 267 partite in cui, eliminati gli eventuali primi a pari merito, resta un "
                                                       "secondo classificato)")  # round 37 it15
 
 

@@ -202,7 +202,7 @@ def test_the_shortage_warning_s_caveat_is_said_once(lang: str) -> None:
         said = say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="",
                    also="", cover="99%", first="3")
         # terminal round 43 it18: a pointer back to the caveat, not the caveat again
-        assert "cardgen fix" not in said and {"en": "What was said at 3", "fr": "même mise en garde qu’à 3",  # round 45 fr13, 46 en14
+        assert "cardgen fix" not in said and {"en": "What was said at 3", "fr": "La mise en garde faite à 3",  # round 45 fr13, 46 en14
                                                                   "it": "fatta per 3"}[lang] in said
 
 

@@ -156,7 +156,7 @@ def test_the_compare_page_says_the_imposters_use_as_a_share_of_games_as_validate
             "not_judged": {"why": "all"}, "difference": None}
     row = {"component": "imposter", **base, "plays_per_seat": 0.25, "played_share": 0.25, "base": base}
     html = str(impact_block([row], {}, paired=True, lang=lang, names=names, game=own))
-    assert {"en": "in 3.5% of cases with the base game, in 25.0% with the variant, counting each player",  # round 43
+    assert {"en": "in 3.5% of cases in the base game and 25.0% in the variant, counting each player",  # round 43
             "fr": "dans 3,5\u202f% des cas avec le jeu de base, dans 25,0\u202f% avec la variante, en comptant",
             "it": "nel 3,5% dei casi nel gioco base e nel 25,0% con la variante"}[lang] in html, html
     assert {"en": "times per player", "fr": "fois par joueur", "it": "volte per giocatore"}[lang] not in html

@@ -112,8 +112,8 @@ def test_the_quiet_balance_line_says_a_player_as_every_other_line() -> None:
 #: this edition's ruling that came up (en17, fr14: why 6 at one count and 7 at the next; it17: the book's term)
 KINDS = {"en": "Other counts (how games end, the highest counts reached, and each special case settled by this "
                "edition’s ruling that came up in these pairs): ",
-         "fr": "Autres mesures (fins de partie, maximums atteints et chaque cas tranché par un choix de cette édition "
-               "survenu dans ces paires) : ",
+         "fr": "Autres mesures (fins de partie, maximums atteints et cas tranchés par un choix de cette édition "
+               "survenus dans ces paires) : ",
          # terminal round 41 it18: the Italian bracket shorter than its finding (pin updated)
          "it": "Altre misure (fine delle partite, valori massimi raggiunti, situazioni risolte in queste coppie da una "
                "scelta di questa edizione): "}
@@ -138,7 +138,7 @@ GONE = {"en": "2 of 2 changed beyond chance, both dropping to zero because the v
               "games where the rebuilt draw pile is uneven: 71.0% in the base game; cards in the draw pile once "
               "rebuilt: 55.9 in the base game (the most at any one time in a game, averaged over games)",
         # terminal round 46 fr21: « toutes deux tombées », a dangling participle clause: a colon and a verb
-        "fr": "2 sur 2 ont varié plus que le hasard ne peut l’expliquer : toutes deux tombent à zéro, car la règle de la variante supprime ce qu’elles "
+        "fr": "2 sur 2 ont varié plus que le hasard ne peut l’expliquer ; toutes deux tombent à zéro, car la règle de la variante supprime ce qu’elles "
               "comptent — parties où la pioche reconstituée est inégale : 71,0 % dans le jeu de base ; cartes dans la "
               "pioche reconstituée : 55,9 dans le jeu de base (au plus fort de chaque partie, en moyenne)",
         "it": "2 su 2 sono cambiate più di quanto possa spiegare il caso, entrambe scese a zero perché la regola della variante elimina ciò che misurano — "
@@ -184,11 +184,13 @@ def test_a_hardly_played_card_s_gap_is_said_on_its_widened_interval_and_the_flag
     (terminal round 41 en44: "cannot" said more than 0.03 plays per player per game allow)."""
     [line] = _held_cards(_dice(), lang, Naming(names={"dice": "Game of Dice"}))
     said = plain(line)
-    assert {"en": "2.4 to 25.0 below, allowing for chance on an interval widened for the 13 cards judged at once",
-            "fr": "entre 2,4 et 25,0 points de moins, compte tenu du hasard, sur un intervalle élargi pour les 13 "
-                  "cartes jugées à la fois",
-            "it": "da 2,4 a 25,0 in meno, tenuto conto del caso, su un intervallo allargato per le 13 carte valutate "
-                  "insieme"}[lang] in said, said
+    # terminal round 47 fr23, en33: the widening a clause of its own, the range's unit said (pins updated)
+    assert {"en": "2.4 to 25.0 points below, allowing for chance, with the interval widened for the 13 cards judged at "
+                  "once",
+            "fr": "entre 2,4 et 25,0 points de moins, compte tenu du hasard, avec un intervalle élargi parce que 13 "
+                  "cartes sont comparées à la fois",
+            "it": "da 2,4 a 25,0 punti in meno, tenuto conto del caso, con l’intervallo allargato perché si confrontano "
+                  "13 carte alla volta"}[lang] in said, said
     assert {"en": "so the gap can hardly come from its effect: cardgen flags a card only if it is played at least 0.1 "
                   "times per player per game.",
             "fr": "cet écart ne peut donc guère venir de son effet, et cardgen ne signale qu’une carte jouée au moins "
@@ -370,7 +372,7 @@ def test_the_compare_page_says_the_imposter_s_use_as_a_share_of_games(lang: str)
 
     html = plain(impact_block(_imposter(0.035, 0.025), paired=True, lang=lang, names={"imposter": "Imposter"},
                               count=Count(2)))
-    assert {"en": "used their Imposter card in 3.5% of cases with the base game, 2.5% with the variant, counting each "
+    assert {"en": "used their Imposter card in 3.5% of cases in the base game and 2.5% in the variant, counting each "
                   "player in each game",  # round 43 fr42: a share of player-games
             "fr": "utilisé leur carte Imposter dans 3,5 % des cas avec le jeu de base, 2,5 % avec la variante, en "
                   "comptant chaque joueur dans chaque partie",
@@ -380,7 +382,7 @@ def test_the_compare_page_says_the_imposter_s_use_as_a_share_of_games(lang: str)
     assert {"en": "times per player", "fr": "fois par joueur", "it": "volte per giocatore"}[lang] not in html
     never = plain(impact_block(_imposter(0.01, 0.0), paired=True, lang=lang, names={"imposter": "Imposter"},
                                count=Count(4)))
-    assert {"en": "counting each player in each game, and never with the variant",
+    assert {"en": "counting each player in each game, and never in the variant",  # round 47 en43
             "fr": "en comptant chaque joueur dans chaque partie, et jamais avec la variante",
             "it": "nel gioco base, e mai con la variante"}[lang] in never.replace("\u00a0", " "), never
 

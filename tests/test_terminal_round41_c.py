@@ -180,8 +180,8 @@ def test_the_gallery_says_a_variant_s_story_line_as_compare_does(tmp_path: Path,
 # -- it30, fr21*, en48: the fixes named before the notes; the notes one paragraph ---------------------------------
 
 @pytest.mark.parametrize(("lang", "head", "first"), [
-    ("en", "Fixes found, the smallest change first (each is detailed below, and which to try first is said at the "
-           "end):", "1. Trial 29. The box holds 41 gold coins"),
+    ("en", "Fixes found, smallest change first (each is detailed below; the advice on which to try comes at the "
+           "end):", "1. Trial 29. The box holds 41 gold coins"),  # terminal round 47 en39
     ("fr", "Corrections trouvées, de la plus petite à la plus grande (chacune est détaillée plus bas ; celle à essayer "
            "d’abord est indiquée à la fin) :", "1. Essai 29. La boîte contient 41 pièces d’or"),
     ("it", "Correzioni trovate, dalla più piccola (ciascuna è descritta più sotto; quale provare per prima è indicato "
@@ -228,7 +228,7 @@ def test_the_fixes_are_named_before_the_notes_on_their_figures(lang: str, head: 
            "moves the game’s numbers, not how much it changes play or what it costs", "relative to their values"),
     ("fr", "plus une part inférieure à 1 qui grandit avec l’écart relatif de ce nombre à sa valeur d’origine (doubler "
            "un nombre, ou le ramener à 0, ajoute 0,5). Elle mesure de combien une correction déplace les nombres du "
-           "jeu, et non combien elle change les parties ni ce qu’elle coûte", "mesuré en proportion de celle-ci"),
+           "jeu, et non de combien elle change les parties, ni ce qu’elle coûte", "mesuré en proportion de celle-ci"),
     ("it", "più una frazione minore di 1 che cresce quanto più il numero si scosta, in proporzione, dal suo valore nel "
            "gioco (raddoppiare un numero, o portarlo a 0, aggiunge 0,5). Misura di quanto si spostano i numeri del "
            "gioco, non quanto cambiano le partite né quanto costa il cambiamento", "non vi entra")])

@@ -96,7 +96,7 @@ def test_the_change_size_is_said_to_measure_the_numbers_moved_not_how_much_play_
 
     note = plain(size_note([], lang))
     assert {"en": "It measures how far a fix moves the game’s numbers, not how much it changes play",
-            "fr": "Elle mesure de combien une correction déplace les nombres du jeu, et non combien elle change les "
+            "fr": "Elle mesure de combien une correction déplace les nombres du jeu, et non de combien elle change les "
                   "parties",
             "it": "Misura di quanto si spostano i numeri del gioco, non quanto cambiano le partite"}[lang] in note, note
     label = plain(word("cost", lang, text="x")).split(":")[0].strip()

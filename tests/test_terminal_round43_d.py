@@ -67,8 +67,8 @@ def test_the_imposter_note_said_again_gives_its_share_and_points_back(lang: str)
     assert counting in two and balance in two, two
     assert counting not in three and balance not in three, three
     assert {"en": "(in 0.8% of cases), so these figures describe games played almost without it",
-            "fr": "(dans 0,8 % des cas) ; ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
-            "it": "(nello 0,8% dei casi), quindi vale la nota sopra"}[lang] in three, three
+            "fr": "(dans 0,8 % des cas) ; ces résultats valent donc pour des parties jouées presque sans elle",  # round 45 fr7
+            "it": "(nello 0,8% dei casi), quindi anche questi risultati descrivono partite giocate praticamente senza di essa"}[lang] in three, three
     assert len(three) < len(two) * 0.75, (two, three)
 
 
@@ -97,12 +97,12 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
     assert caveat in first and results in first, first
     for later in (weighs, few):
         assert caveat not in later and results not in later and "cardgen fix" not in later, later
-    assert weighs.endswith({"en": "What was said at 3 players about these additions and the results applies equally",
+    assert weighs.endswith({"en": "What was said at 3 players about these additions and the results also holds here",
                             "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
-                            "it": "Valgono le avvertenze fatte per 3 giocatori"}[lang]), weighs
+                            "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
-    assert {"en": "What was said at 3 players about these additions applies equally",  # round 46 en14
-            "fr": ", avec la même mise en garde qu’à 3 joueurs",
+    assert {"en": "What was said at 3 players about these additions also holds here",  # round 46 en14; round 47 en18
+            "fr": ". La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi",  # round 47 fr12
             "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few
@@ -171,7 +171,7 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
                              "it": "con la variante P vince più spesso della quota equa, e il caso difficilmente "
                                    "basta a spiegarlo;"}[lang]), leans
     assert edge.startswith({"en": "P wins more often than the fair share in both games, by more than chance would "
-                                  "explain (narrowly so in the base game, where the gap is G)",
+                                  "explain (in the base game only just: on these pairs even a gap of G barely clears that bar)",
                             "fr": "P gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et "
                                   "cet écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",

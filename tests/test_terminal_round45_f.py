@@ -10,13 +10,13 @@ import re
 import pytest
 
 LANGS = ("en", "fr", "it")
-NOTE = {"en": "Each difference is worked out before rounding, so it can differ by 0.1 from the difference of the two "
+NOTE = {"en": "Each difference is worked out on the exact values, then rounded, so it can differ by up to 0.1 from the difference of the two "
               "rounded values shown with it.",
-        "fr": "Chaque écart est calculé avant arrondi : il peut donc différer de 0,1 de la différence entre les deux "
+        "fr": "Les écarts sont calculés sur les valeurs exactes, puis arrondis : un écart peut donc différer d’au plus 0,1 de la différence entre les deux "
               "valeurs arrondies affichées.",
         # terminal round 46 it16: «differenza … differire … differenza» in one sentence
-        "it": "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 dalla "
-              "sottrazione dei due valori arrotondati riportati."}
+        "it": "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi al massimo di 0,1 dalla "
+              "sottrazione dei due valori arrotondati qui riportati."}
 
 
 def plain(text: str) -> str:
@@ -61,8 +61,8 @@ def test_the_page_card_table_says_its_rates_are_rounded_after_the_difference() -
         # terminal round 46 it36, fr38: in the open legend's "with − without" line, beside the rows it explains, no
         # longer at the end of the folded method note
         said = plain(WORDS[lang]["strength_key"].split("|")[-1])
-        assert {"en": "worked out before rounding (so it can differ by 0.1", "fr": "calculé avant arrondi (il peut "
-                "donc différer de 0,1", "it": "calcolata sui valori esatti (può quindi scostarsi di 0,1"}[lang] in said, said
+        assert {"en": "worked out on the exact values, then rounded (so it can differ by up to 0.1", "fr": "calculé sur les valeurs exactes, puis arrondi (il peut "
+                "donc différer d’au plus 0,1", "it": "calcolata sui valori esatti e poi arrotondata (può quindi scostarsi al massimo di 0,1"}[lang] in said, said
     assert impact_footnote  # the page's method note is where the legend's words go (``strength_method``)
 
 

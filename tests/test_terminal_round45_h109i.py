@@ -241,7 +241,7 @@ def test_the_bank_warnings_italian_says_each_thing_once_and_points_back_one_way(
                                            "partite nuove"), _ruled(key, " A.")
         assert "; ma " not in _ruled(key)
     for key in ("short_ruled_again_weighed", "short_one_ruled_again_weighed"):
-        assert _ruled(key).endswith("nel 99% delle partite (A). Valgono le avvertenze fatte per 3 giocatori")
+        assert _ruled(key).endswith("nel 99% delle partite (A). Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati")
     for key in ("short_ruled_again", "short_one_ruled_again"):
         assert _ruled(key).endswith("nel 99% delle partite (A). Vale l’avvertenza fatta per 3 giocatori su queste "
                                     "aggiunte"), _ruled(key)
@@ -316,8 +316,8 @@ def test_the_imposter_note_under_a_warning_says_what_it_means_for_that_imbalance
     [warned] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250, warning=True)
     assert plain(warned.strip()) == WARNED_AGAIN[lang], warned
     [later] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250)
-    assert {"en": "so these figures describe games played almost without it", "fr": "ces résultats valent donc, eux aussi, pour des parties jouées presque sans elle",  # round 45 fr7
-            "it": "vale la nota sopra"}[lang] in later
+    assert {"en": "so these figures describe games played almost without it", "fr": "ces résultats valent donc pour des parties jouées presque sans elle",  # round 45 fr7
+            "it": "quindi anche questi risultati descrivono partite giocate praticamente senza di essa"}[lang] in later
 
 
 def test_the_page_says_the_imposter_note_under_its_warning_of_that_imbalance_too() -> None:

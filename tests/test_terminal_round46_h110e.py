@@ -9,12 +9,12 @@ def test_en46_validate_card_table_says_difference_is_taken_before_rounding():
     # round 46 fr38*: the sentence is now a line under each card table (``rounding_line``), not the page's end note
     from cardgen.report.impact import rounding_line
     en = rounding_line("en")
-    assert "Each difference is worked out before rounding, so it can differ by 0.1 from the difference of the two " \
+    assert "Each difference is worked out on the exact values, then rounded, so it can differ by up to 0.1 from the difference of the two " \
            "win rates shown." in en
     fr = rounding_line("fr")
-    assert "Chaque écart est calculé avant arrondi\u202f: il peut donc différer de 0,1" in fr
+    assert "Les écarts sont calculés sur les valeurs exactes, puis arrondis\u202f: un écart peut donc différer d’au plus 0,1" in fr
     it = rounding_line("it")
-    assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1" in it
+    assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi al massimo di 0,1" in it
 
 
 def test_en47_note_on_the_cards_says_95_percent_interval():

@@ -254,7 +254,7 @@ def test_fr29_the_left_out_gold_worth_names_the_files_entry_apart_from_the_coins
 
 # -- fr30, fr31: fix's notes above the fixes, each a line of its own; a count "une moyenne par partie" ----------------
 
-ROUNDING = {"en": "Each difference is worked out before rounding", "fr": "Chaque écart est calculé avant arrondi",
+ROUNDING = {"en": "Each difference is worked out on the exact values", "fr": "Les écarts sont calculés sur les valeurs exactes",
             "it": "Le differenze sono calcolate sui valori esatti"}  # round 46 it26's words (branch h111i)
 
 
@@ -542,8 +542,9 @@ def test_fr21_counts_dropping_to_zero_are_said_with_a_verb() -> None:
     comptent » (and « toutes tombent », « elle tombe »)."""
     from cardgen.terminal import LINES
 
-    assert plain(LINES["fr"]["internal_gone_both"]) == (": toutes deux tombent à zéro, car la règle de la variante "
+    # terminal round 47 fr19: after « ont varié … », a semicolon, not a second colon (pins updated)
+    assert plain(LINES["fr"]["internal_gone_both"]) == ("; toutes deux tombent à zéro, car la règle de la variante "
                                                         "supprime ce qu’elles comptent")
-    assert plain(LINES["fr"]["internal_gone_all"]).startswith(": toutes tombent à zéro, car")
-    assert plain(LINES["fr"]["internal_gone_it"]).startswith(": elle tombe à zéro, car")
+    assert plain(LINES["fr"]["internal_gone_all"]).startswith("; toutes tombent à zéro, car")
+    assert plain(LINES["fr"]["internal_gone_it"]).startswith("; elle tombe à zéro, car")
     assert all(LINES["fr"][k][0].isspace() for k in ("internal_gone_both", "internal_gone_all", "internal_gone_it"))

@@ -235,12 +235,13 @@ def test_it27_the_left_out_lever_says_the_rule_and_the_coins_data_apart_from_the
 # -- it36: the card table's rounding note in its open legend -------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "says"), [
-    ("en", "with − without: the first of those two win rates minus the second, in percentage points, worked out before "
-           "rounding (so it can differ by 0.1 from the difference of the two rates shown)."),
-    ("fr", "écart avec/sans : le premier de ces deux taux moins le second, en points de pourcentage, calculé avant "
-           "arrondi (il peut donc différer de 0,1 de la différence des deux taux affichés)."),
+    ("en", "with − without: the first of those two win rates minus the second, in percentage points, worked out on the "
+           "exact values, then rounded (so it can differ by up to 0.1 from the difference of the two rates shown)."),
+    ("fr", "écart avec/sans : le premier de ces deux taux moins le second, en points de pourcentage, calculé sur les "
+           "valeurs exactes, puis arrondi (il peut donc différer d’au plus 0,1 de la différence des deux taux affichés)."),
     ("it", "divario con/senza: la prima di queste due quote meno la seconda, in punti percentuali, calcolata sui "
-           "valori esatti (può quindi scostarsi di 0,1 dalla sottrazione delle due quote mostrate).")])
+           "valori esatti e poi arrotondata (può quindi scostarsi al massimo di 0,1 dalla sottrazione delle due quote "
+           "mostrate).")])  # terminal round 47 fr17 (pins updated)
 def test_it36_the_with_without_rounding_note_is_in_the_open_legend_once(lang: str, says: str) -> None:
     """it36 (fr38 the same): «Ogni «divario con/senza» è calcolato prima dell’arrotondamento…» closed a 250-word
     paragraph inside the folded «Come si ottengono questi dati», while the rows it explains (Spaccata 30,9 / 34,5 →
@@ -316,8 +317,8 @@ def test_it16_the_italian_rounding_note_says_each_word_once() -> None:
     # the card tables' line (round 46 fr38*: under each table, no longer in the page's end note)
     said = [say("compare_rounding", "it"), word("note_rounding", "it"), rounding_line("it")]
     for text in nonempty([plain(x) for x in said]):
-        assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi di 0,1 " \
-               "dalla sottrazione" in text, text
+        assert "Le differenze sono calcolate sui valori esatti e poi arrotondate: possono quindi scostarsi al massimo di 0,1 " \
+               "dalla sottrazione" in text, text  # terminal round 47 fr17, it23
         assert "differire" not in text, text
     import json
     book = json.loads((ROOT / "cardgen/simulate/verdict.json").read_text(encoding="utf-8"))
@@ -383,7 +384,7 @@ def test_it44_the_run_pages_say_how_to_open_the_game_page_without_a_click() -> N
 # -- it42: the fix page's list of fixes does not repeat its heading ------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "line"), [
-    ("en", "Each is detailed below; which to try first is said at the end."),
+    ("en", "Each is detailed below; the advice on which to try comes at the end."),
     ("fr", "Chacune est détaillée plus bas ; celle à essayer d’abord est indiquée à la fin."),
     ("it", "Ciascuna è descritta più sotto; quale provare per prima è indicato alla fine.")])
 def test_it42_the_fix_page_s_list_line_does_not_repeat_its_heading(lang: str, line: str) -> None:

@@ -22,15 +22,16 @@ def _judged(n: int) -> list[dict]:
 
 
 @pytest.mark.parametrize(("lang", "bracket", "after"), [
-    ("en", "(2.4 to 25.0 below, allowing for chance on an interval widened for the 13 cards judged at once).",
+    # terminal round 47 fr23, en33: the range's unit, the widening's reason (pins updated)
+    ("en", "(2.4 to 25.0 points below, allowing for chance, with the interval widened for the 13 cards judged at once).",
      " In the base game, the rate is 8.5 below the others’, and the change from the base game to the variant may "
      "be chance. "),
-    ("fr", "(entre 2,4 et 25,0 points de moins, compte tenu du hasard, sur un intervalle élargi pour les 13 cartes "
-           "jugées à la fois).",
+    ("fr", "(entre 2,4 et 25,0 points de moins, compte tenu du hasard, avec un intervalle élargi parce que 13 cartes "
+           "sont comparées à la fois).",
      " Dans le jeu de base, il est inférieur de 8,5 à celui des autres, et l’écart entre les deux jeux peut venir "
      "du hasard. "),
-    ("it", "(da 2,4 a 25,0 in meno, tenuto conto del caso, su un intervallo allargato per le 13 carte valutate "
-           "insieme).",
+    ("it", "(da 2,4 a 25,0 punti in meno, tenuto conto del caso, con l’intervallo allargato perché si confrontano 13 "
+           "carte alla volta).",
      " Nel gioco base è inferiore di 8,5 punti, e la differenza tra i due giochi può essere dovuta al caso. ")])
 def test_it23_a_card_hardly_played_says_the_other_game_in_a_sentence_of_its_own(lang: str, bracket: str,
                                                                                 after: str) -> None:

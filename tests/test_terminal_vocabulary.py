@@ -117,11 +117,11 @@ REPORT = {"en": "the simulated players hardly ever play it: the difference measu
 @pytest.mark.parametrize(("lang", "remark"), [
     # one card: its note in the singular (twenty-third reading it20, fr15: "giocate", « jouées » over one card)
     # round 32 en27: "gap" named the "difference" column otherwise, "measures holding it" was compressed
-    ("en", "* hardly ever played by the simulated players (times per player per game): dice (0.04); its difference "
+    ("en", "* hardly ever played by the simulated players (in brackets, how many times each player plays it in a game, on average): dice (0.04); its difference "
            "shows what holding it does, not playing it"),
-    ("fr", "* presque jamais jouée par les joueurs automatiques (fois par joueur et par partie)\u202f: "
+    ("fr", "* presque jamais jouée par les joueurs automatiques (entre parenthèses, le nombre moyen de fois où chaque joueur la joue dans une partie)\u202f: "
            "dice (0,04)\u202f; son écart mesure l’effet de l’avoir en main, pas celui de la jouer"),  # fr16, round 33 fr20
-    ("it", "* quasi mai giocata dai giocatori automatici (volte per giocatore a partita): dice "
+    ("it", "* quasi mai giocata dai giocatori automatici (tra parentesi, quante volte in media ogni giocatore la gioca in una partita): dice "
            "(0,04); la sua differenza misura solo il costo di tenerla in mano senza giocarla")])
 def test_a_card_hardly_ever_played_is_not_read_as_its_effect(lang: str, remark: str) -> None:
     """fr76/fr71/en69: Game of Dice, played 0.03-0.04 times per player, showed a gap a designer reads as the
@@ -382,19 +382,19 @@ def test_the_margin_over_the_second_says_on_which_games(lang: str, validate: str
 
 
 @pytest.mark.parametrize(("lang", "games", "pairs", "page"), [
-    ("en", "(over the 267 games that still have a runner-up once the tied leaders drop out)",  # round 36 en8
-     "(on the 236 pairs of games, of 300, in which both games still have a runner-up once the tied leaders drop out).",
-     "(of the 236 pairs in which both games still have a runner-up once the tied leaders drop out)"),
-    ("fr", "(sur les 267 parties où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième)",
+    ("en", "(over the 267 games that still have a runner-up once any tied leaders drop out)",  # round 36 en8
+     "(on the 236 pairs of games, of 300, in which both games still have a runner-up once any tied leaders drop out).",
+     "(of the 236 pairs in which both games still have a runner-up once any tied leaders drop out)"),
+    ("fr", "(sur les 267 parties où, une fois les éventuels ex æquo de tête éliminés, un joueur reste classé deuxième)",
      # twenty-third reading fr27: five commas in one parenthesis, "où, dans les deux parties, il reste" stalled
-     "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les ex æquo de tête éliminés).",
-     "(sur les 236 paires où les deux parties gardent un deuxième une fois les ex æquo de tête éliminés)"),
+     "(sur les 236 paires sur 300 où les deux parties gardent un deuxième une fois les éventuels ex æquo de tête éliminés).",
+     "(sur les 236 paires où les deux parties gardent un deuxième une fois les éventuels ex æquo de tête éliminés)"),
     # round 34 it19: «anche dopo» read as "even after", "also after" or "including": counted among those left, if
-    ("it", "(sulle 267 partite in cui, eliminati i primi a pari merito, resta un secondo classificato)",
+    ("it", "(sulle 267 partite in cui, eliminati gli eventuali primi a pari merito, resta un secondo classificato)",
      # twenty-seventh reading it34: four commas in fifteen words
-     "(sulle 236 coppie di partite su 300 in cui, eliminati i primi a pari merito, entrambe le partite hanno un "
+     "(sulle 236 coppie di partite su 300 in cui, eliminati gli eventuali primi a pari merito, entrambe le partite hanno un "
      "secondo classificato).",  # round 37 it15: as the single games say it
-     "(sulle 236 coppie in cui, eliminati i primi a pari merito, entrambe le partite hanno un secondo "
+     "(sulle 236 coppie in cui, eliminati gli eventuali primi a pari merito, entrambe le partite hanno un secondo "
      "classificato)")])  # round 31 it20
 def test_draco_names_the_games_with_a_runner_up_alike_in_validate_and_compare(
         lang: str, games: str, pairs: str, page: str) -> None:

@@ -74,7 +74,7 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
                     "time in a game, averaged over games); details in the report")
     # which counts (en19): beside the label, on the first count's line (terminal round 40 en17, fr14)
     assert internal_line(internal[1:] * 2, "fr", kinds=True) == (
-        "Autres mesures (fins de partie, maximums atteints et chaque cas tranché par un choix de cette édition survenu "
+        "Autres mesures (fins de partie, maximums atteints et cas tranchés par un choix de cette édition survenus "
         "dans ces paires)\u202f: aucune des 2 n’a varié plus que le hasard ne peut l’expliquer\u202f; détails dans le rapport")
 
 
@@ -1119,7 +1119,8 @@ def test_a_card_every_player_has_and_hardly_uses_is_a_caveat_on_the_terminal_too
     assert "y compris l’équilibre" in first and "comme plus haut" not in first
     # terminal round 43 fr7: said again, « ici aussi » and a pointer to the whole remark
     # round 45 fr7: the consequence said again, never « la remarque ci-dessus » (pin updated)
-    assert "ces résultats valent donc, eux aussi" in again and "ci-dessus" not in again
+    # terminal round 47 fr5: « ici aussi … eux aussi » in one sentence: the second « aussi » goes (pin updated)
+    assert "ces résultats valent donc pour des parties" in again and "ci-dessus" not in again
     assert "y compris l’équilibre" not in again and "0,02" in again
 
 
@@ -1351,7 +1352,7 @@ def test_the_compare_pages_intro_says_its_seeds_in_a_sentence() -> None:
     from cardgen.simulate.verdict import PAGE
 
     intro = PAGE["en"]["intro"]
-    assert "the same shuffle (seeds from {seed} on)." in intro and "first seed" not in intro
+    assert "the same shuffle (the seeds are numbered from {seed})." in intro and "first seed" not in intro
 
 
 def test_the_distribution_tables_name_their_ends_as_the_charts_do() -> None:

@@ -64,8 +64,8 @@ def test_a_solo_game_has_no_balance_line_and_the_imposter_is_not_judged_for_the_
     assert "a heuristic player (simple rules of thumb written for this game)" in page and "every seat" not in page
     # twenty-first reading fr9: titles quoted, "11 or 12" for two neighbouring scores, the shares of the games
     # ... a table since round 31 (en42): title, score, share of games
-    assert re.search(r"Solo score scale, share of games for each verdict \(this edition’s names on the published score "
-                     r"bands\)\.\s+verdict\s+score\s+share of games\s+The King’s Head Waiter\s+"
+    assert re.search(r"Solo score scale, share of games for each verdict \(the score bands are published; the verdicts’ "
+                     r"names are this edition’s\)\.\s+verdict\s+score\s+share of games\s+The King’s Head Waiter\s+"
                      r"11\s+or\s+12\s+\d+\.\d%", page), page
     # the game by its name wherever a person reads, its id only in commands (fourteenth reading en42, en44)
     assert "royale-solo: Royale" not in page and "Royale: Solo (royale-solo)" in page

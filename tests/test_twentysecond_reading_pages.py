@@ -159,7 +159,7 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                 # round 45 it32, it33: the swap test said in words (the page never defines it), «la propria carta
                 # Impostore» as the book says it; terminal round 46 it5: «il proprio impostore», as «il tuo impostore»
                 "it": "Non si può valutare nessuna carta: in questo gioco non si distribuisce una mano iniziale e tutti "
-                      "hanno gli stessi tipi di carte (la propria fila di nobili e il proprio impostore, con il "
+                      "hanno gli stessi tipi di carte (i propri nobili e il proprio impostore, con il "
                       "suo schema); nessun giocatore è quindi privo di un tipo di carta che gli altri hanno. Non si può "
                       "nemmeno fare la prova di sostituzione (misurare la forza di una carta sostituendola con un’altra "
                       "in una mano a partita in corso): ogni carta Piatto presa va sotto un nobile nello stesso turno, "

@@ -280,14 +280,14 @@ def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str)
     # round 30 fr17, fr24, en5: "se distinguer au-delà du hasard", "beyond chance": what chance explains
     ("fr", "aucun écart de victoires ne dépasse ce que le hasard peut expliquer, car l’intervalle de chaque carte (élargi parce que "
            "2 cartes sont comparées à la fois) contient 0",
-     "l’écart de victoires de la carte ne dépasse pas ce que le hasard peut expliquer, car son intervalle de confiance à 95 % contient 0"),
+     "l’écart de victoires de la carte ne dépasse pas ce que le hasard peut expliquer, car son intervalle à 95 % contient 0"),
     ("en", "no card stands out more than chance alone would explain; every card’s interval, widened because 2 cards "
            "are compared at once, includes 0",
-     "the card does not stand out more than chance alone would explain; its 95% confidence interval includes 0"),
+     "the card does not stand out more than chance alone would explain; its 95% interval includes 0"),
     # round 30 it25: "per ogni carta la differenza", not the calque "la differenza di ogni carta"
     ("it", "per ogni carta la differenza può essere dovuta al caso, dato che il suo intervallo (allargato perché si "
            "confrontano 2 carte insieme) contiene lo zero",
-     "la differenza della carta può essere dovuta al caso; il suo intervallo di confidenza al 95% contiene lo zero")])
+     "la differenza della carta può essere dovuta al caso; il suo intervallo al 95% contiene lo zero")])
 def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: str, one: str) -> None:
     """Read 20, fr22: "force des cartes (300 parties) : aucune carte ne ressort nettement. L’intervalle de chaque
     carte …": a capitalised sentence inside a lower-case line of semicolons; English's one-card heading too."""

@@ -96,7 +96,7 @@ def test_the_solo_scale_quotes_its_titles_and_says_two_neighbouring_scores_as_tw
     line = plain("\n".join(scale_line(histogram, lang, naming)))
     assert line == {
         # terminal round 40 en6, fr5, it6*: the book's word, "verdict", and this edition's names on the published bands
-        "en": "solo score scale, share of games for each verdict (this edition’s names on the published score bands):\n"
+        "en": "solo score scale, share of games for each verdict (the score bands are published; the verdicts’ names are this edition’s):\n"
               "  “The King’s Head Waiter” (11 or 12)  10.0%\n"
               "  “A Well-Earned Tip” (9 or 10)         0.0%\n"
               "  “Could Try Harder” (7 or 8)          30.0%\n"

@@ -125,9 +125,9 @@ def test_a_case_s_games_are_said_with_the_run_s_total(lang: str, some: str, ever
 @pytest.mark.parametrize(("lang", "said"), [
     # round 31 en15, fr15: which difference the 0.1 is off ("the two columns", "celui des deux colonnes")
     ("en", "and the difference between the two, with its interval (worked out from the unrounded rates, so it may be "
-           "0.1 off the difference of the rounded columns)"),
-    ("fr", "(calculé avant arrondi, il peut différer de 0,1 de la différence entre les deux colonnes)"),
-    ("it", "(calcolata sui valori non arrotondati, può scostarsi di 0,1 da quella tra le due colonne)")])
+           "up to 0.1 off the difference of the rounded columns)"),
+    ("fr", "(calculé sur les valeurs exactes, puis arrondi, il peut différer d’au plus 0,1 de la différence entre les deux colonnes)"),
+    ("it", "(calcolata sui valori esatti e poi arrotondata, può scostarsi al massimo di 0,1 da quella tra le due colonne)")])
 def test_the_card_legend_says_the_difference_comes_before_rounding(lang: str, said: str) -> None:
     # "To and Fro 22.6% 18.6% +4.1": a designer checking with a pencil found 4.0 on the flagged cards themselves
     assert plain(say("cards_legend", lang)).endswith(said)

@@ -60,9 +60,9 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     text = format_entry(r, lang, Naming.of(deck, lang)).replace("\n      ", " ").replace("\n        ", " ").replace(
         "\u00a0", " ")  # round 34 fr39: « ex æquo » joined by a no-break space
     assert r["scores"]["margin"]["n"] < r["completed"]  # this run has games without a runner-up
-    own = {"en": "that still have a runner-up once the tied leaders drop out",
-           "fr": "où, une fois les ex æquo de tête éliminés, un joueur reste classé deuxième",
-           "it": "in cui, eliminati i primi a pari merito, resta un secondo classificato"}[lang]  # round 34 it19
+    own = {"en": "that still have a runner-up once any tied leaders drop out",
+           "fr": "où, une fois les éventuels ex æquo de tête éliminés, un joueur reste classé deuxième",
+           "it": "in cui, eliminati gli eventuali primi a pari merito, resta un secondo classificato"}[lang]  # round 34 it19
     assert own in text
     assert {"en": "that have a second place", "fr": "qui ont un deuxième", "it": "che hanno un secondo"}[lang] not in text
     assert r["sufficiency"]

@@ -104,7 +104,7 @@ def test_draco_s_score_chart_says_fortune_as_its_terminal_does() -> None:
             "balance": {}, "scores": {"winner": {"n": 3, "min": 1, "max": 9, "p10": 2, "p90": 8, "median": 5},
                                       "seat": []}}
     draco = str(charts([("Draco", side, "#000")], "fr", dict(get_game("draco").words))).replace("\u202f", " ")
-    assert "Fortunes finales, en pièces d’argent" in draco and "les 80 % de fortunes du milieu" in draco  # r46 fr34
+    assert "Fortunes finales, en pièces d’argent" in draco and "les 80 % des fortunes du milieu" in draco  # r46 fr34
     assert ">fortune finale<" in draco and "Scores finaux" not in draco and "score final" not in draco
     it = str(charts([("Draco", side, "#000")], "it", dict(get_game("draco").words)))
     assert "Denaro a fine partita, in monete d’argento" in it and "Punteggi finali" not in it

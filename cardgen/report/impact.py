@@ -163,8 +163,10 @@ def impact_footnote(lang: str = "en", paired: bool = True, not_judged: bool = Tr
     show each judged card's widened interval; compare's note (``paired``) adds how the change from the base game
     is judged (Holm). ``not_judged``: whether a card table of the page has a card not judged, whose own interval
     the note then explains (validate's note said it of a case Draco's page never shows: round 31 en48)."""
-    if paired:
-        return WORDS[lang]["footnote"]
+    if paired:  # its "card not judged" sentence only where one is: Charity Toast's page said it of no row (terminal
+        # round 47 en45)
+        return WORDS[lang]["footnote"].replace("{not_judged}", " " + WORDS[lang]["footnote_not_judged"]
+                                               if not_judged else "")
     return WORDS[lang]["footnote_widened"] + (" " + WORDS[lang]["footnote_not_judged"] if not_judged else "")
 
 

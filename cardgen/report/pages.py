@@ -535,13 +535,13 @@ def _length(r: dict[str, Any], lang: str, naming: Naming) -> str:
 def _rounds_named(results: list[dict[str, Any]], lang: str, namings: dict[str, Naming]) -> str:
     """" (courses)": the games' own names for their rounds, where they have one, for the overview's note on the length
     column, whose cells say "16.9 courses, 50.6 turns" (terminal round 46 en60: "the game’s own rounds" left the reader
-    to guess that courses are King Lui's); nothing where no game names them otherwise."""
+    to guess that courses are King Lui's); a game that does not name them, by the cells' own words (" (complete
+    rounds)": Royale's and Draco's overviews said "the game’s own rounds" above cells of "complete rounds",
+    terminal round 47 fr45, en37)."""
     from cardgen.simulate.verdict import label
     from cardgen.text import join_and
 
-    plain = label("rounds", lang)
-    names = sorted({label("rounds", lang, (namings.get(r["variant"]) or Naming()).words) for r in results}
-                   - {"", plain})
+    names = sorted({label("rounds", lang, (namings.get(r["variant"]) or Naming()).words) for r in results} - {""})
     return f" ({join_and(names, lang)})" if names else ""
 
 
@@ -1283,32 +1283,38 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
                              naming.words or r.get("game_words")),
             "internal": folded})
         quiet_said = quiet_said or bool(entries[-1]["balance_quiet"] and not entries[-1]["problems"])
-    notes = []
+    notes: list[str] = []
+    fine: list[str] = []  # why some rows take two decimals: said in the opening paragraph (``intro``)
     if results:
         # the page marks by its "significant" column; the note on rounding said in the opening paragraph, beside
         # "Differences are variant minus base", not as the last sentence of the page (terminal round 46 en49, en52)
         from cardgen.terminal import say as line
         notes.append(footnote(results, lang, page=True).removesuffix(" " + typeset(line("compare_rounding", lang), lang)))
         # a row with two decimals ("1,37 | 0,99 | −0,38 [−0,77 ; +0,01]") in a page of one: said why, once, where the
-        # page has one (terminal round 46 fr42: only draco.html's card note said it)
+        # page has one (terminal round 46 fr42: only draco.html's card note said it); in the opening paragraph,
+        # after the rounding sentence, as that one is: at the page's end they came some 200 rows below the first
+        # row they explain (terminal round 47 fr42, en42)
         if any(fine_row(m, lang) for r in results for m in r.get("metrics") or []):
-            notes.append(typeset(line("compare_fine_ends", lang), lang))
+            fine.append(line("compare_fine_ends", lang))
         # and a design indicator below 1, which takes two decimals as on validate's page (terminal round 47 en42*)
         from cardgen.simulate.summary import indicator_places
         from cardgen.simulate.verdict import PLACES
         if any(indicator_places(m) > PLACES and m.get("low") is not None for r in results
                for m in r.get("metrics") or []):
-            notes.append(typeset(line("compare_fine_small", lang), lang))
+            fine.append(line("compare_fine_small", lang))
     if any(judged_cards(r.get("component_impact") or []) for r in results):  # no note on no card judged (it60)
-        notes.append(impact_footnote(lang))
+        notes.append(impact_footnote(lang, True, any(
+            not row.get("judged", True) and (row.get("not_judged") or {}).get("why") != "all"
+            for r in results for row in r.get("component_impact") or [])))
     if len(doc.get("looks") or ()) > 1:
         notes.append(say("looks_note", lang, looks=len(doc["looks"])))
     fixes = fix_problems(doc, lang, naming)
     return page("compare.html", typeset(report["title"].format(variant=titles[doc["variant"]], base=titles[doc["base"]]),
                                         lang), nav, lang,
                 verdict=lines, significance=significance_line(len(results[0]["metrics"]) if results else 0, lang),
-                box=box, intro=typeset(_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang), agents=agents,
-                                                                          seed=doc["seed"])), lang),
+                box=box, intro=typeset(" ".join([_capital(PAGE[lang]["intro"].format(games=games_played(doc, lang),
+                                                                                    agents=agents, seed=doc["seed"])),
+                                                 *fine]), lang),
                 skipped=doc.get("skipped") or [], entries=entries, components=words["components"],
                 shortages=[{**note, **{k: typeset(note[k], lang) for k in ("head", "advice", "claims", "weight")},
                             "cols": [typeset(h, lang) for h in note["cols"]]}
