@@ -268,9 +268,9 @@ def test_the_status_line_sets_the_verdict_apart_from_the_game(lang: str, said: s
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "Winner’s lead over the runner-up, in the table above, is measured over the 267 games that still have a "
-           "runner-up once any tied leaders drop out"),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
+           "runner-up once any tied leaders drop out."),  # round 37 fr32: no "last row" on a phone; round 38 en28: a verb
     ("fr", "Avance du vainqueur sur le deuxième, dans le tableau ci-dessus : sur les 267 parties où, une fois les éventuels ex "
-           "æquo de tête éliminés, un joueur reste classé deuxième")])
+           "æquo de tête éliminés, un joueur reste classé deuxième.")])  # round 47 en27, it20: a full stop
 def test_the_details_margin_note_is_a_footnote_to_the_last_row(lang: str, said: str) -> None:
     """en24: "Winner’s margin over the runner-up (of the 267 games …)", alone under the Distributions table, looked
     like the caption of a missing chart: it is a note on the table's last row, said so."""

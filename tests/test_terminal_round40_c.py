@@ -244,8 +244,8 @@ def test_a_variant_s_results_are_set_against_the_game_without_the_rule(lang: str
         # on a case the published text leaves open (never "not the published game": a variant is not published)
         assert said.endswith({"en": "describe both games with that ruling, on a case the published description "
                                     "leaves open.",
-                              "fr": "y décrivent donc les deux jeux avec ce choix, sur un cas dont la description "
-                                    "publiée ne dit rien.",
+                              "fr": "y décrivent donc les deux jeux avec ce choix, pour un cas que la description "
+                                    "publiée laisse ouvert.",  # terminal round 47 fr25
                               "it": "descrivono quindi i due giochi con quella scelta, su un caso di cui la "
                                     "descrizione pubblicata non dice nulla."}[lang]), said
         assert "le jeu publié" not in said and "the published game" not in said and "gioco pubblicato" not in said

@@ -150,7 +150,7 @@ def test_fr22_the_shortage_weight_says_what_the_results_describe(lang: str) -> N
                  say_n("short_table_weight", 1, lang, counts="3", shares="x")):
         said = plain(said)
         assert {"en": "describe both games with that ruling, on a case the published description leaves open.",
-                "fr": "décrivent donc les deux jeux avec ce choix, sur un cas dont la description publiée ne dit rien.",
+                "fr": "décrivent donc les deux jeux avec ce choix, pour un cas que la description publiée laisse ouvert.",
                 "it": "descrivono quindi i due giochi con quella scelta, su un caso di cui la descrizione pubblicata "
                       "non dice nulla."}[lang] in said, said
         assert "without it" not in said and "sans ce choix" not in said and "senza di essa" not in said

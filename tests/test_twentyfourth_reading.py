@@ -435,12 +435,13 @@ def test_the_word_cardgen_in_prose_wraps_as_any_word_and_a_command_stays_whole()
 
 # terminal round 44 fr8*: a shared win is a close game, so Draco's close games are over the games that end in one or
 # keep a runner-up once the tied leaders drop out
-BASE = {"en": "close games: measured over the 224 games that end in a shared win or still have a runner-up once the "
+# terminal round 47 fr13: « éventuels » / "any" / «eventuali»: most games had no tie (pins updated)
+BASE = {"en": "close games: measured over the 224 games that end in a shared win or still have a runner-up once any "
               "tied leaders drop out",
-        "fr": "parties serrées : sur les 224 parties qui se terminent par une victoire partagée ou où, une fois les ex "
-              "æquo de tête éliminés, un joueur reste classé deuxième",
-        "it": "partite combattute: sulle 224 partite che finiscono con una vittoria condivisa o in cui, eliminati i "
-              "primi a pari merito, resta un secondo classificato"}  # round 34 it19
+        "fr": "parties serrées : sur les 224 parties qui se terminent par une victoire partagée ou où, une fois les "
+              "éventuels ex æquo de tête éliminés, un joueur reste classé deuxième",
+        "it": "partite combattute: sulle 224 partite che finiscono con una vittoria condivisa o in cui, eliminati gli "
+              "eventuali primi a pari merito, resta un secondo classificato"}  # round 34 it19
 SHARED_WINS = {"en": " (for a shared win, the tied winners’ lead over the next-best player)",
                "fr": " (en cas de victoire partagée, on compte l’avance des gagnants ex æquo sur le joueur classé "
                      "juste derrière eux)",  # round 31 fr4, round 33 fr3

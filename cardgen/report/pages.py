@@ -1115,7 +1115,8 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
             if said is not None:
                 said.add("cards_none")
     # which games each figure counts, once under the table as the terminal says it (nineteenth reading fr4, en8)
-    bases = [typeset(_capital(note), lang) for note in figure_bases(figures, lang, naming, r.get("players"),
+    # each a sentence with its full stop: on a phone the grey notes ran on into one another (terminal round 47 en47)
+    bases = [typeset(_capital(note).rstrip(".") + ".", lang) for note in figure_bases(figures, lang, naming, r.get("players"),
                                                                      (r.get("ties") or {}).get("shared_wins") or 0,
                                                                      winner_games(r))]
     # a table of names only (each defined at the page's first table) says where the definitions are: King Lui's 4-

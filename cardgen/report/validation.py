@@ -109,7 +109,8 @@ def margin_note(r: dict[str, Any], lang: str, naming: Naming) -> str:
     broken = sum(n for k, n in ((r.get("ties") or {}).get("tie_breaks") or {}).items() if k != "shared_win")
     if broken and (r["scores"]["margin"] or {}).get("min") == 0:
         said = (said + ". " if said else "") + page_words("margin_zero", lang)
-    return typeset(said, lang)
+    # a sentence, ended as the other notes are: Draco's note alone had no full stop (terminal round 47 en27, it20)
+    return typeset(said + ("." if said and not said.endswith(".") else ""), lang)
 
 
 def ties_text(ties: dict[str, Any], lang: str, naming: Naming) -> str:
