@@ -517,3 +517,49 @@ def test_fr35_royales_solo_note_says_the_swap_in_words() -> None:
     said = get_game("royale").words["impact"]["fr"]["all_dealt_one_solo"]
     assert "test de substitution" not in said
     assert "si bien qu’il n’y a aucune carte à échanger contre une autre pour mesurer ce qu’elle rapporte" in said
+
+
+# -- it31, fr25: fix's seat line has a verb; the French weight line says "a case left open" --------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "6 giocatori: il giocatore 5 sembrava vincere più spesso della quota equa (16,7%): vinceva il 27,0% delle "
+           "partite"),
+    ("en", "6 players: player 5 seemed to win more often than the fair share (16.7%): it won 27.0% of games"),
+    ("fr", "6 joueurs : le joueur 5 semblait avoir une part de victoires plus élevée que sa part équitable (16,7 %) : "
+           "il gagnait 27,0 % des parties")])
+def test_it31_the_seat_seen_line_says_its_share_with_a_verb(lang: str, said: str) -> None:
+    """it31: «il giocatore 5 sembrava vincere più spesso della quota equa (16,7%): 27,0% delle partite, intervallo …»:
+    a verbless tail after the colon, unlike the 3-player line above it. English and French alike."""
+    from cardgen.simulate.summary import Naming
+    from cardgen.tune.fix import Problem, problem_line
+
+    seat = Problem("seat", "5", 6, 0.27, 0.004, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 0.167)))
+    assert _plain(problem_line(seat, lang, Naming(), seen=True)).startswith(said)
+
+
+def test_fr25_the_weight_line_says_a_case_the_description_leaves_open() -> None:
+    """fr25: « … avec ce choix, sur un cas dont la description publiée ne dit rien »: « sur un cas » dangled; as English
+    says it, "on a case the published description leaves open"."""
+    said = _plain(say("short_table_weight", "fr", counts="3", shares="x"))
+    assert said.endswith("y décrivent donc les deux jeux avec ce choix, pour un cas que la description publiée laisse "
+                         "ouvert."), said
+
+
+# -- en47, en27, it20: the pages' notes are sentences with their full stop --------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en47_en27_it20_the_pages_notes_end_with_a_full_stop(lang: str) -> None:
+    """en47: "Comebacks, tension, point of decision: measured over the 250 games with a single winner" and the next
+    notes, grey and without full stops, ran into one run-on paragraph on a phone; en27, it20: Draco's note under the
+    Distributions table alone had no full stop (King Lui's and Royale's ended with the margin-zero sentence's)."""
+    from cardgen.report.validation import margin_note
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    r = {"scores": {"margin": {"n": 267}}, "completed": 300, "players": 3, "ties": {"shared_wins": 1}}
+    note = _plain(margin_note(r, lang, Naming.of(resolve("draco", ROOT), lang)))
+    assert note.endswith({"en": "drop out.", "fr": "deuxième.", "it": "classificato."}[lang]), note
+    import inspect
+
+    from cardgen.report import pages
+    assert '.rstrip(".") + "."' in inspect.getsource(pages)
