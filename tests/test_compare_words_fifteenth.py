@@ -111,7 +111,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     # just rule out chance; no interval's end
     # twenty-fifth (it20): both games' lean said, the variant's too, beyond chance
     assert line.startswith("player 1 wins more than the fair share in both games, by more than chance would explain "
-                           "(in the base game only just: on these pairs even a gap of 11.0\u00a0percentage points barely clears that bar); "), line  # round 43 en20
+                           "(in the base game the gap is 11.0\u00a0percentage points, yet on these pairs it only just clears that bar); "), line  # round 43 en20
     assert ("won 37.0% of games, for a fair share of 26.0%, lower because fewer games of the base game end in a "
             "shared win. Change") in line
     assert "less than 0.1" not in line and "beyond chance too" not in line and "That" not in line
@@ -132,7 +132,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     assert "quanto basta" not in line and "0,04" not in line  # basta per che cosa? (twenty-sixth reading it22)
     own.update(low=0.260004)  # apart only at the fourth decimal place: still the size, never the interval's end
     [line] = compare_balance(r, "en", "royale")
-    assert "for a fair share of 26.0%" in line and "a gap of 11.0\u00a0percentage points" in line and "0.0004" not in line
+    assert "for a fair share of 26.0%" in line and "the gap is 11.0\u00a0percentage points" in line and "0.0004" not in line
     # the side below the fair share: the size the base game works against the seat by
     low_seat = {**seat, "side": "less", "rate": 0.1, "low": 0.05, "high": 0.2}
     low_own = {**low_seat, "rate": 0.12, "low": 0.05, "high": 0.25996, "fair": 0.26}
@@ -141,7 +141,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     low["metrics"] = [{**r["metrics"][0], "base": 0.12}]
     [line] = compare_balance(low, "en", "royale")
     assert line.startswith("player 1 wins less than the fair share in both games, by more than chance would explain "
-                           "(in the base game only just: on these pairs even a gap of 14.0\u00a0percentage points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
+                           "(in the base game the gap is 14.0\u00a0percentage points") and "for a fair share of 26.0%" in line and "25.996" not in line, line
     own.update(low=0.3, high=0.45)
     [line] = compare_balance(r, "en", "royale")
     assert line.startswith("player 1 wins more than the fair share in both games on these pairs, beyond chance; ") \

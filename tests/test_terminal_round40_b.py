@@ -108,8 +108,8 @@ def test_the_next_counts_caveat_reads_on_its_own(lang: str) -> None:
     for key in nonempty(["short_ruled_again_weighed", "short_one_ruled_again_weighed"]):
         again = LINES[lang][key]
         assert "De même" not in again and "Analogamente" not in again and "cardgen" not in again, again
-        assert again.endswith({"en": "applies equally", "fr": "ce que décrivent les résultats",  # round 45 fr12
-                               "it": "Valgono le avvertenze fatte per {first}"}[lang])
+        assert again.endswith({"en": "also holds here", "fr": "ce que décrivent les résultats",  # round 45 fr12
+                               "it": "Valgono le avvertenze fatte per {first} su queste aggiunte e sui risultati"}[lang])
 
 
 # -- en10, en37: the mid-game card strength not measured -------------------------------------------------------

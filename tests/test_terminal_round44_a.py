@@ -166,7 +166,7 @@ def test_the_cheaper_english_faults_are_reworded() -> None:
                                                    "add --skill to measure it.")
     for key in ("short_ruled_again", "short_one_ruled_again"):
         # terminal round 46 en14: "(as noted at {first})" ran into the gold clause's bracket: a sentence of its own
-        assert "What was said at {first} about these additions applies equally" in LINES["en"][key]
+        assert "What was said at {first} about these additions also holds here" in LINES["en"][key]  # r47 en18
         assert "caveat" not in LINES["en"][key]
 
 

@@ -453,7 +453,7 @@ def test_en7_en28_en29_en31_en35_english_sentences_say_whole_what_they_mean() ->
     assert "(the score bands are published; the verdicts’ names are this edition’s)" in say("scale", "en", heading="H",
                                                                                             items="i")
     edge = say("compare_seat_owned_edge", "en", who="player 1", often="more often", gap="11.0 percentage points")
-    assert "(in the base game only just: on these pairs even a gap of 11.0 percentage points barely clears that bar); these " \
+    assert "(in the base game the gap is 11.0 percentage points, yet on these pairs it only just clears that bar); these " \
            "pairs cannot tell whether the variant makes this imbalance worse or better" in edge
     assert "narrowly" not in edge and "tell if" not in edge
     assert "assume that the added pieces would not change how the games are played." in say(
@@ -563,3 +563,30 @@ def test_en47_en27_it20_the_pages_notes_end_with_a_full_stop(lang: str) -> None:
 
     from cardgen.report import pages
     assert '.rstrip(".") + "."' in inspect.getsource(pages)
+
+
+# -- fr36, en26: an empty length bar says "no games"; fr33: a later indicator table keeps the row's unit ------------------
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "19 turns: no games"), ("fr", "19 tours de joueur : aucune partie"),
+                                            ("it", "19 turni: nessuna partita")])
+def test_fr36_en26_an_empty_length_bar_says_no_games(lang: str, said: str) -> None:
+    """fr36, en26: the length charts' tooltips "19 turns: 0.0% of games" for an empty bar, where fix and compare now say
+    "no games" for an exact zero; a bar with games keeps its share."""
+    from cardgen.report.svg import _games_tip
+
+    unit = {"en": "turns", "fr": "tours de joueur", "it": "turni"}[lang]
+    assert _plain(_games_tip(lang, "", "19", unit, None)) == said
+    assert "%" in _games_tip(lang, "", "20", unit, "0,3 %" if lang == "fr" else "0.3%")
+
+
+def test_fr33_a_later_indicator_table_row_keeps_its_unit() -> None:
+    """fr33: « retard du vainqueur | 2,5 | [2,3 ; 2,7] » in the pages' 4- and 5-player tables: only the first table's
+    row, which carries the definition, gave the unit; the terminal says « retard du vainqueur en points » at every
+    count (round 46 fr3). The page's later rows use the terminal's row label."""
+    import inspect
+
+    from cardgen.report import pages
+    from cardgen.simulate.summary import Naming, row_label
+
+    assert _plain(row_label("drama", "fr", Naming())) == "retard du vainqueur en points"
+    assert 'row_label(n, lang, naming or Naming()) if n in again' in inspect.getsource(pages)

@@ -133,9 +133,9 @@ WEIGHT = {  # round 40 it9*: this edition's ruling, as the books name it
     "fr": "Les résultats (équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec le choix de cette édition, et non le jeu publié",
     "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la scelta di questa edizione, non il gioco pubblicato"}
 # terminal round 43 it18: one pointer back to what the first count said of the additions and of the results
-AGAIN = {"en": "What was said at 3 players about these additions and the results applies equally",
+AGAIN = {"en": "What was said at 3 players about these additions and the results also holds here",  # round 47 en18
          "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
-         "it": "Valgono le avvertenze fatte per 3 giocatori"}
+         "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
          "queste partite", "quasi tutte", "maggior parte")

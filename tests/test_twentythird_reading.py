@@ -179,7 +179,8 @@ def test_compare_says_each_player_counts_findings_in_one_paragraph_under_one_pre
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_game_page_defines_each_indicator_at_its_first_table_only(lang: str) -> None:
     from cardgen.report.pages import designer_block
-    from cardgen.simulate.verdict import gloss, label
+    from cardgen.simulate.summary import Naming, row_label
+    from cardgen.simulate.verdict import gloss
 
     def entry(players: int, *names: str) -> dict:
         return {"players": players, "designer": {n: {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 200} for n in names}}
@@ -190,7 +191,8 @@ def test_a_game_page_defines_each_indicator_at_its_first_table_only(lang: str) -
     for name in ("comeback_rate", "drama"):
         definition = plain(gloss(name, lang))
         assert definition in first and definition not in second, second
-        assert f"<td>{plain(label(name, lang, short=True))}</td>" in second  # named alone, no reading under it
+        # named alone, no reading under it; with its unit where it has one (terminal round 47 fr33, as the terminal)
+        assert f"<td>{plain(row_label(name, lang, Naming()))}</td>" in second
     assert plain(gloss("kingmaking", lang)) in second  # new at 3 players: defined there
     assert second.count('<span class="muted">') == 1  # kingmaking's reading alone
     alone = plain(str(designer_block(entry(3, "comeback_rate"), None, lang)))  # no page to remember: defined

@@ -1083,7 +1083,11 @@ def designer_block(r: dict[str, Any], pictures: dict[str, str] | None = None, la
         return Markup()
     words = (naming or Naming()).words  # the game's unit: Draco's tension is in silver coins, not points (en93)
     again = said_before([n for n, _ in figures], said)
-    rows = [{"name": label(n, lang, words, short=True) if n in again else defined(n, lang, words),
+    from cardgen.simulate.summary import row_label
+
+    # a later table's short name with its unit, as the terminal's row: "tension" alone, under "tension in points"
+    # only in the first table's definition, left the unit to the reader (terminal round 47 fr33)
+    rows = [{"name": row_label(n, lang, naming or Naming()) if n in again else defined(n, lang, words),
              # which way is more of it, as the terminal says it: the page gave the definition alone, and a designer
              # could not tell whether 53 % of comebacks is much (seventeenth reading it64, en8)
              "reading": _capital(say(f"reading_{n}", lang)) + "." if f"reading_{n}" in LINES[lang] and n not in again

@@ -154,10 +154,12 @@ def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = 
                                                  range=interval(*(_pc(b, lang) for b in bounds), lang)), lang)
 
 
-def _games_tip(lang: str, name: str, value: str, unit: str, share: str) -> str:
+def _games_tip(lang: str, name: str, value: str, unit: str, share: str | None) -> str:
     """A length bar's hover title: "15 courses: 0.3% of games", after its series' name where several share the
-    chart ("Royale, 15 courses: …")."""
-    said = TIPS[lang]["games_tip"].format(value=value, unit=unit, share=share).replace("  ", " ")
+    chart ("Royale, 15 courses: …"); an empty bar (``share`` None) "19 turns: no games", as fix and compare say an
+    exact zero: "0.0% of games" (terminal round 47 fr36, en26)."""
+    key = "games_tip" if share is not None else "games_tip_none"
+    said = TIPS[lang][key].format(value=value, unit=unit, share=share).replace("  ", " ")
     return typeset(f"{name}, {said}" if name else said, lang)
 
 
@@ -276,7 +278,8 @@ def overlay_svg(series: list[tuple[str, list[list[Number]], str]], title: str, x
             parts.append(element("rect", {"x": f"{left + i * bw + 1 + k * sub:.1f}", "y": f"{top + h - bh:.1f}",
                                           "width": f"{max(0.5, sub - (0.5 if len(series) > 1 else 0)):.1f}",
                                           "height": f"{bh:.1f}", "fill": colour, "fill-opacity": "0.7"},
-                                 title=_games_tip(lang, label if len(series) > 1 else "", labels[i], unit, _pc(s, lang))))
+                                 title=_games_tip(lang, label if len(series) > 1 else "", labels[i], unit,
+                                                 _pc(s, lang) if s else None)))
     # a label every so many bars that the widest never touches the next, and the last kept inside the chart:
     # "96-97100-101" ran together and was cut at the right edge (twenty-fifth reading fr40, en40, it43)
     room = max(len(label) for label in labels) * LABEL_CHAR + 6
