@@ -287,7 +287,19 @@ def called(ty: type, impl: Callable[[Any], Any]) -> None:
         return impl
 
     overload_method(ty, "__call__")(typing)
-    lower_builtin(ty, ty)(lambda context, builder, sig, args: context.compile_internal(builder, impl, sig, args))
+    lower_builtin(ty, ty)(lambda context, builder, sig, args: inlined(context, builder, impl, sig, args))
+
+
+def inlined(context: Any, builder: Any, impl: Callable[..., Any], sig: Any, args: Any) -> Any:
+    """``context.compile_internal``, the compiled ``impl`` marked for LLVM to inline where it is called: a hook's
+    ``default()`` is called at every step of every look-ahead, and as a call numba passes each member of its value
+    (the view's arrays, the ``Words``' containers) one by one, some sixty stores a call; numba's own
+    ``inline="always"`` does not reach a value's ``__call__``."""
+    cres = context.compile_subroutine(builder, impl, sig)
+    function = cres.library.get_function(cres.fndesc.llvm_func_name)
+    if b"alwaysinline" not in list(function.attributes):
+        function.add_function_attribute("alwaysinline")
+    return context.call_internal(builder, cres.fndesc, sig, args)
 
 
 called(KingLuiScoresDefaultType, _default_scores)
@@ -1167,7 +1179,7 @@ def _call_apply_default(d, action):  # noqa: ANN001 - numba compares these with 
 
 @lower_builtin(KingLuiApplyDefaultType, KingLuiApplyDefaultType, types.Any)
 def _lower_apply_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-    return context.compile_internal(builder, _default_apply, sig, args)
+    return inlined(context, builder, _default_apply, sig, args)
 
 
 # -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` (tests/test_tiers.py) ----------------
