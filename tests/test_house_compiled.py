@@ -314,6 +314,37 @@ LISTS = {
 
 
 ''' + PASS_APPLY, False),
+    # an item kept, joined with a tuple and another item, its words read as strings; the apply hook's action kept in
+    # a variable a tuple is also given (``compiled_house.KingLuiLentActionType``: these become ``KingLuiActionType``)
+    "lent": ('''def legal_actions(state, default):
+    legal = default()
+    best = ("pass",)
+    kept = []
+    for action in legal:
+        kept.append(action)
+        if action[0] != "draw" and len(action) == 2 and action[0] + action[1] != "takeham":
+            best = action
+    if best != ("pass",) and state.turns % 2 == 0:
+        legal.remove(best)
+        legal.append(best)
+    if len(kept) == len(legal) and kept[0] in legal and state.turns % 3 == 0:
+        legal.append(("pass",))
+    for action in legal:
+        if action[0] == "pass" and state.turns % 5 == 4:
+            legal.remove(action)
+            break
+    return legal
+
+
+def apply(state, action, default):
+    if action == ("pass",):
+        state.end_turn()
+        return
+    chosen = action
+    if action[0] == "draw":
+        chosen = ("draw",)
+    default(chosen)
+''', False),
     "listed": ('''def legal_actions(state, default):
     legal = default()
     if state.turns % 3 == 0 and len(legal) > 1:
@@ -408,6 +439,44 @@ def test_an_actions_first_word_is_compared_in_the_callers_code() -> None:
         assert compare(joined, kind, word) == want, (joined, word)
     code = "".join(compare.inspect_llvm().values())
     assert "unicode_eq" not in code and "charseq_eq" not in code
+
+
+def test_an_action_the_loop_lends_counts_no_reference() -> None:
+    """An action lent as ``for action in legal`` gives it, and its first word read and compared: no call into numba's
+    runtime to count a reference, however often it is read (an ordinary action: more calls with each read, the
+    control)."""
+    from numba import njit
+
+    def kinds(make):  # type: ignore[no-untyped-def]
+        @njit
+        def once(joined, kind, n):  # type: ignore[no-untyped-def]
+            takes = 0
+            for i in range(n):
+                a = make(i, joined, kind)
+                if a[0] == "take":
+                    takes += 1
+            return takes
+
+        @njit
+        def thrice(joined, kind, n):  # type: ignore[no-untyped-def]
+            takes = 0
+            for i in range(n):
+                a = make(i, joined, kind)
+                if a[0] == "take" and a[0] != "draw" and "emerald" != a[0]:
+                    takes += 1
+            return takes
+        return once, thrice
+
+    def calls(f) -> int:  # type: ignore[no-untyped-def]
+        code = "".join(f.inspect_llvm().values())
+        return sum(ln.count("@NRT_incref(") + ln.count("@NRT_decref(") for ln in code.splitlines() if " call " in ln)
+
+    sep = compiled_house.SEP
+    (lent1, lent3), (counted1, counted3) = kinds(compiled_house._lent_action), kinds(compiled_house._action)
+    for count in (lent1, lent3, counted1, counted3):
+        assert count(f"take{sep}ham", "take", 5) == 5 and count("draw", "draw", 5) == 0
+    assert calls(lent3) == calls(lent1) and calls(counted3) > calls(counted1), [
+        calls(f) for f in (lent1, lent3, counted1, counted3)]
 
 
 def test_a_rule_that_changes_an_action_plays_the_reference_games_compiled(tmp_path: Path) -> None:

@@ -336,6 +336,38 @@ def _word_to_str(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -
     return val
 
 
+class _LentUnicodeModel(UnicodeModel):
+    """numba's string model, but no copy of it counts a reference (``KingLuiLentWordType``)."""
+
+    def traverse(self, builder: Any) -> list[tuple[Any, Any]]:
+        return []
+
+
+class KingLuiLentWordType(KingLuiWordType):
+    """A word of an action the loop lends (``KingLuiLentActionType``): a ``KingLuiWordType`` whose string ``Words``
+    keeps for the whole search, so that numba counts no reference of it. Where a rule makes it an ordinary string
+    (a ``str`` expected, a branch joining it with one), it converts, and numba counts that copy as any other."""
+
+    def __init__(self) -> None:
+        types.UnicodeType.__init__(self, name="KingLuiLentWord")
+
+    def can_convert_to(self, typingctx: Any, other: Any) -> Any:
+        if type(other) in (types.UnicodeType, KingLuiWordType):
+            return Conversion.safe
+        return None
+
+
+register_model(KingLuiLentWordType)(_LentUnicodeModel)
+lent_word_type = KingLuiLentWordType()
+
+
+@lower_cast(KingLuiLentWordType, types.UnicodeType)
+@lower_cast(KingLuiLentWordType, KingLuiWordType)
+def _lent_word_to_str(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
+    """The same string (the same layout): numba counts the copy it makes of it (a cast's result is borrowed)."""
+    return val
+
+
 @intrinsic
 def _same_word(typingctx: Any, a: Any, b: Any) -> Any:
     """``a == b`` of two strings, as Python compares them, in the caller's code: the lengths, then (same kind, as
@@ -465,7 +497,7 @@ class KingLuiActionType(types.Type):
         super().__init__(name="KingLuiAction")
 
     def can_convert_from(self, typingctx: Any, other: Any) -> Any:
-        if isinstance(other, types.BaseTuple) and all(isinstance(t, types.UnicodeType) for t in other):
+        if isinstance(other, types.BaseTuple) and all(isinstance(t, _STRINGS) for t in other):  # words written out too
             return Conversion.safe
         return None
 
@@ -484,6 +516,50 @@ def _action(typingctx: Any, code: Any, joined: Any, kind: Any) -> Any:
     return action_type(types.int64, types.unicode_type, types.unicode_type), codegen
 
 
+class KingLuiLentActionType(KingLuiActionType):
+    """An action the loop lends a hook (an item of ``default()``'s list as ``for action in legal`` reads it, the
+    action an ``apply`` hook gets): its words are ``Words``' own, kept for the whole search, so numba counts no
+    reference of it or of its words (``KingLuiLentWordType``). It reads as ``KingLuiActionType`` does; where a rule
+    joins it with another action or a tuple of words (a variable given both), the two become ``KingLuiActionType``.
+    Why: counting an item's two words, then its first word read, was six calls into numba's runtime for every action
+    of every listing, at every step of every look-ahead (``perf``)."""
+
+    def __init__(self) -> None:
+        types.Type.__init__(self, name="KingLuiLentAction")
+
+    def can_convert_from(self, typingctx: Any, other: Any) -> Any:
+        return None  # a tuple of words becomes a ``KingLuiActionType``: its words are its own, not ``Words``'
+
+    def can_convert_to(self, typingctx: Any, other: Any) -> Any:
+        if type(other) is KingLuiActionType:
+            return Conversion.safe
+        return None
+
+    def unify(self, typingctx: Any, other: Any) -> Any:
+        if type(other) is KingLuiActionType or _words_tuple(other):
+            return action_type
+        return None
+
+
+_LENT_ACTION = [("code", types.int64), ("joined", lent_word_type), ("kind", lent_word_type)]
+struct_model(KingLuiLentActionType, "KingLuiLentAction", _LENT_ACTION, counted=())
+lent_action_type = KingLuiLentActionType()
+
+
+@intrinsic
+def _lent_action(typingctx: Any, code: Any, joined: Any, kind: Any) -> Any:
+    """``_action`` lent: ``joined`` and ``kind`` are ``Words``' strings (the caller's ``_listed``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(lent_action_type, _LENT_ACTION, context, builder, args)
+    return lent_action_type(types.int64, types.unicode_type, types.unicode_type), codegen
+
+
+@lower_cast(KingLuiLentActionType, KingLuiActionType)
+def _lent_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
+    """The same action (the same layout): numba counts the copy it makes of it (a cast's result is borrowed)."""
+    return val
+
+
 @lower_cast(types.BaseTuple, KingLuiActionType)
 def _tuple_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
     """A tuple of words a rule wrote, as an action whose code the loop finds (-1 until then)."""
@@ -493,10 +569,23 @@ def _tuple_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: An
                                     action_type(fromty), [val])
 
 
+@intrinsic
+def _as_str(typingctx: Any, word: Any) -> Any:
+    """A word (``KingLuiWordType``, ``KingLuiLentWordType``) as numba's own string type, the same string: numba's
+    slicing, on which its ``split`` rests, takes that type only."""
+    if not isinstance(word, types.UnicodeType):
+        return None
+
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        context.nrt.incref(builder, types.unicode_type, args[0])  # a new reference, as an intrinsic's result is
+        return args[0]
+    return types.unicode_type(word), codegen
+
+
 @overload(len)
 def _action_len(a):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionType):
-        return lambda a: len(a._joined.split(SEP))
+        return lambda a: len(_as_str(a._joined).split(SEP))
 
 
 @overload(operator.getitem, inline="always")
@@ -508,7 +597,7 @@ def _action_kind(a, i):  # noqa: ANN001 - numba compares these with the implemen
 @overload(operator.getitem)
 def _action_word(a, i):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(a, KingLuiActionType) and isinstance(i, types.Integer):
-        return lambda a, i: str(a._kind) if i == 0 else a._joined.split(SEP)[i]
+        return lambda a, i: _as_str(a._kind) if i == 0 else _as_str(a._joined).split(SEP)[i]
 
 
 def _words_tuple(t: Any) -> bool:
@@ -861,7 +950,7 @@ class KingLuiActionsIterType(types.SimpleIteratorType):
     """The numba type of an iterator over a ``KingLuiActionsType`` list: the list and the next index."""
 
     def __init__(self) -> None:
-        super().__init__("KingLuiActionsIter", action_type)
+        super().__init__("KingLuiActionsIter", lent_action_type)
 
 
 _ACTIONS = [("codes", _RECORD), ("words", lent_words_type)]
@@ -894,6 +983,14 @@ def action_of_code(w: Any, code: int) -> Any:
 _action_of_code = njit(inline="always")(action_of_code)
 
 
+def lent_action_of_code(w: Any, code: int) -> Any:
+    """``action_of_code`` of an action a rule added, lent (``KingLuiLentActionType``)."""
+    return _lent_action(code, _listed(w.extras, code - len(w.words)), _listed(w.bkinds, code))
+
+
+_lent_action_of_code = njit(inline="always")(lent_action_of_code)
+
+
 def joined_of(action: Any) -> str:
     """An action's words joined (``SEP``), as ``Words`` keys them."""
     return SEP.join(action)
@@ -902,7 +999,7 @@ def joined_of(action: Any) -> str:
 @overload(joined_of)
 def _joined_of(action):  # noqa: ANN001 - numba compares these with the implementation's
     if isinstance(action, KingLuiActionType):
-        return lambda action: action._joined
+        return lambda action: _as_str(action._joined)
     if isinstance(action, types.BaseTuple):
         if len(action) == 1:
             return lambda action: action[0]
@@ -948,15 +1045,14 @@ def _actions_next(context: Any, builder: Any, sig: Any, args: Any, result: Any) 
         code = context.compile_internal(builder, lambda codes, i: codes[i + 1], types.int64(_RECORD, types.intp),
                                         [it.codes, index])
         with builder.if_else(builder.icmp_signed("<", code, it.nacts)) as (own, added):
-            with own:  # one of the game's own: its action as ``Words.acts`` holds it
+            with own:  # one of the game's own: its action as ``Words.acts`` holds it, lent
                 at = cgutils.gep(builder, builder.bitcast(it.acts, context.get_data_type(action_type).as_pointer()),
                                  code)
-                item = context.data_model_manager[action_type].load_from_data_pointer(builder, at)
-                context.nrt.incref(builder, action_type, item)
-                result.yield_(item)
+                result.yield_(context.data_model_manager[lent_action_type].load_from_data_pointer(builder, at))
             with added:
-                result.yield_(context.compile_internal(builder, lambda w, c: _action_of_code(w, c),
-                                                       action_type(lent_words_type, types.int64), [it.words, code]))
+                result.yield_(context.compile_internal(builder, lambda w, c: _lent_action_of_code(w, c),
+                                                       lent_action_type(lent_words_type, types.int64),
+                                                       [it.words, code]))
         builder.store(builder.add(index, context.get_constant(types.intp, 1)), it.index)
 
 
@@ -1351,7 +1447,7 @@ def hooked_apply(s: Any, a: int, ctx: Any) -> None:
     hint[2] = a if hint[1] == a else -1  # actions: ``default`` may take it unchecked, once, in this call, while the
     hint[3] = s[S_TURNS]  # turn lasts (an ``end_turn`` before ``default`` closes it)
     hint[1] = -1
-    apply_hook(v, _action(a, joined, _listed(ctx.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
+    apply_hook(v, _lent_action(a, joined, _listed(ctx.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
                _apply_default(v, borrowed(ctx.words.index), borrowed(ctx.best), hint))
     hint[2] = -1
 
