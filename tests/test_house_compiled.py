@@ -441,6 +441,40 @@ def test_an_actions_first_word_is_compared_in_the_callers_code() -> None:
     assert "unicode_eq" not in code and "charseq_eq" not in code
 
 
+def test_a_hooks_default_is_marked_for_llvm_to_inline() -> None:
+    """``d()`` of a ``default`` (``compiled_house.called``) compiles its implementation marked ``alwaysinline``: as a
+    call, numba would pass each member of ``d`` one by one (the view's arrays, the ``Words``' containers: some sixty
+    stores at every step of every look-ahead). The answer is the implementation's."""
+    from numba import njit, types
+    from numba.core.registry import cpu_target
+    from numba.extending import intrinsic
+
+    fields = [("x", types.int64)]
+    toy_type = compiled_house.struct_type("ToyDefault", "a default of one number (a test's)", fields, counted=())()
+
+    @intrinsic
+    def toy(typingctx, x):  # type: ignore[no-untyped-def]
+        def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+            return compiled_house.made(toy_type, fields, context, builder, args)
+        return toy_type(types.int64), codegen
+
+    def tripled(d):  # type: ignore[no-untyped-def]
+        return d._x * 3 + 1
+
+    compiled_house.called(type(toy_type), tripled)
+
+    @njit
+    def call(x):  # type: ignore[no-untyped-def]
+        return toy(x)()
+
+    assert call(4) == 13
+    made = [cres for key, cres in cpu_target.target_context.cached_internal_func.items()
+            if key[0] is tripled.__code__]
+    assert len(made) == 1
+    function = made[0].library.get_function(made[0].fndesc.llvm_func_name)
+    assert b"alwaysinline" in b" ".join(function.attributes).split()
+
+
 def test_an_action_the_loop_lends_counts_no_reference() -> None:
     """An action lent as ``for action in legal`` gives it, and its first word read and compared: no call into numba's
     runtime to count a reference, however often it is read (an ordinary action: more calls with each read, the
