@@ -1363,6 +1363,7 @@ def _py_action(code: int, joined: str, kind: str) -> tuple[str, ...]:
 if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
     _pile, _view, _scores_default = _PyPile, _PyView, _PyScoresDefault  # type: ignore[assignment]  # noqa: F811
     _legal_default, _apply_default, _action = _PyLegalDefault, _PyApplyDefault, _py_action  # type: ignore  # noqa: F811
+    _lent_action = _py_action  # noqa: F811 - Python counts its own references
     _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
     _same_word = operator.eq  # noqa: F811 - Python's strings compare as they do
     _lent_words = Words  # noqa: F811 - Python counts its own references
