@@ -188,16 +188,21 @@ def test_the_gold_beside_the_silver_is_said_unmeasured_and_maybe_not_enough(lang
     # terminal round 46 en12*, fr11, it10*: a sentence of its own, the conversion said plainly (19 gold = 57 silver,
     # not "the same sum" as 56), the bank's reason once
     # terminal round 47 it7*: and what the bank's rule means, gold a weaker fix than silver (pins updated)
-    assert also == {"en": "Converted into gold, that is 19 more gold coins, worth 57 silver coins; but that is not the "
-                          "same: a bank short of silver pays in gold only when the player can give change, so gold "
-                          "covers less of the shortage than the same worth in silver would.",
-                    "fr": "Par conversion en or, cela ferait 19 pièces d’or de plus, soit 57 pièces d’argent ; mais ce "
-                          "n’est pas équivalent : à court d’argent, la banque ne paie en or que si le joueur peut lui "
-                          "rendre la monnaie, si bien que l’or couvre moins bien le manque que la même valeur en "
-                          "argent.",
-                    "it": "Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete d’argento, ma non è "
-                          "la stessa cosa: quando ha poco argento, la banca può pagare in oro solo se il giocatore le "
-                          "dà il resto, quindi l’oro copre l’ammanco meno bene della stessa somma in argento."}[lang], also
+    # terminal round 48 en14*, fr7*, it44*: untrue: gold covers the shortage as well, still a conversion (pins updated)
+    assert also == {"en": "Converted into gold, that is 19 more gold coins (worth 57 silver "
+                          "coins), which would cover the shortage as well: the players keep their "
+                          "money in gold coins while the bank has any, so each gold coin added "
+                          "spares the bank as many silver coins as it is worth.",
+                    "fr": "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 "
+                          "pièces d’argent), qui couvriraient le manque aussi bien : les joueurs "
+                          "gardent leur fortune en pièces d’or tant que la banque en a, si "
+                          "bien que chaque pièce d’or ajoutée épargne à la banque autant de "
+                          "pièces d’argent qu’elle en vaut.",
+                    "it": "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete "
+                          "d’argento), che coprirebbero l’ammanco altrettanto bene: i giocatori "
+                          "tengono il loro denaro in monete d’oro finché la banca ne ha, "
+                          "così ogni moneta d’oro aggiunta risparmia alla banca tante monete "
+                          "d’argento quante ne vale."}[lang], also
     # never the old claim: gold "or" silver, both said to have covered it
     assert not also.startswith((", or", ", ou", ", o")) and "44" not in also
 

@@ -48,25 +48,27 @@ def _warnings(lang: str) -> list[str]:
 #: bank's reason, then that more coins change the games and cardgen fix tests them
 COINS = {
     "en": "In these 300 games, 56 more silver coins (76 instead of 20) would have covered every unpaid sum in 99% of "
-          "the games. Converted into gold, that is 19 more gold coins, worth 57 silver coins; but that is not the "
-          "same: a bank short of silver pays in gold only when the player can give change, so gold covers less of the "
-          "shortage than the same worth in silver would. These additions change how the games go, so they may not be "
+          "the games. Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the "
+          "shortage as well: the players keep their money in gold coins while the bank has any, so each gold coin "
+          "added spares the bank as many silver coins as it is worth. These additions change how the games go, so they may not be "
           "enough: cardgen fix tests them on new games",
     "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
           "auraient permis de tout payer dans 99 % des parties. Par conversion en or, cela ferait 19 pièces d’or de "
-          "plus, soit 57 pièces d’argent ; mais ce n’est pas équivalent : à court d’argent, la banque ne paie en or "
-          "que si le joueur peut lui rendre la monnaie, si bien que l’or couvre moins bien le manque que la même "
-          "valeur en argent. Ces ajouts changent le déroulement des parties : la commande cardgen fix vérifie sur de "
+          "plus (valant 57 pièces d’argent), qui couvriraient le manque aussi bien : les joueurs gardent leur fortune "
+          "en pièces d’or tant que la banque en a, si bien que chaque pièce d’or ajoutée épargne à la banque "
+          "autant de pièces d’argent qu’elle en vaut. Ces ajouts changent le déroulement des parties : la commande cardgen fix vérifie sur de "
           "nouvelles parties si ce surplus suffit",
     "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
-          "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete "
-          "d’argento, ma non è la stessa cosa: quando ha poco argento, la banca può pagare in oro solo se il "
-          "giocatore le dà il resto, quindi l’oro copre l’ammanco meno bene della stessa somma in argento. Queste "
+          "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete "
+          "d’argento), che coprirebbero l’ammanco altrettanto bene: i giocatori tengono il loro denaro in monete "
+          "d’oro finché la banca ne ha, così ogni moneta d’oro aggiunta risparmia alla banca tante monete "
+          "d’argento quante ne vale. Queste "
           "aggiunte cambiano il gioco, quindi potrebbero non bastare: il comando cardgen fix le mette alla prova su "
           "partite nuove"}
 #: terminal round 47 it7* (en, fr likewise): the gold's rule with its consequence, gold a weaker fix than silver, and
 #: no «ma … però» in two sentences running (pins updated)
-CHANGE = {"en": "give change", "fr": "rendre la monnaie", "it": "le dà il resto"}
+#: terminal round 48 en14*, fr7*, it44*: untrue, gold covers the shortage as well: its reason, said once a run
+CHANGE = {"en": "spares the bank", "fr": "épargne à la banque", "it": "risparmia alla banca"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -197,17 +197,20 @@ def test_it28_the_closing_advice_says_each_point_once_and_opens_with_it(lang: st
 
 
 # -- it7*: the gold's rule with its consequence ----------------------------------------------------------------------
+# terminal round 48 en14*, fr7*, it44*: the consequence was untrue (gold covers the shortage as well): pins updated
 
 @pytest.mark.parametrize(("lang", "gold"), [
-    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete d’argento, ma non è la stessa cosa: "
-           "quando ha poco argento, la banca può pagare in oro solo se il giocatore le dà il resto, quindi l’oro copre "
-           "l’ammanco meno bene della stessa somma in argento. Queste aggiunte cambiano il gioco,"),
-    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus, soit 57 pièces d’argent ; mais ce n’est pas "
-           "équivalent : à court d’argent, la banque ne paie en or que si le joueur peut lui rendre la monnaie, si bien "
-           "que l’or couvre moins bien le manque que la même valeur en argent."),
-    ("en", "Converted into gold, that is 19 more gold coins, worth 57 silver coins; but that is not the same: a bank "
-           "short of silver pays in gold only when the player can give change, so gold covers less of the shortage "
-           "than the same worth in silver would.")])
+    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che "
+           "coprirebbero l’ammanco altrettanto bene: i giocatori tengono il loro denaro in monete "
+           "d’oro finché la banca ne ha, così ogni moneta d’oro aggiunta risparmia alla "
+           "banca tante monete d’argento quante ne vale. Queste aggiunte cambiano il gioco,"),
+    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), "
+           "qui couvriraient le manque aussi bien : les joueurs gardent leur fortune en pièces "
+           "d’or tant que la banque en a, si bien que chaque pièce d’or ajoutée épargne à "
+           "la banque autant de pièces d’argent qu’elle en vaut."),
+    ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would "
+           "cover the shortage as well: the players keep their money in gold coins while the bank has any, so each gold coin added spares the bank as many silver coins as it is "
+           "worth.")])
 def test_it7_the_gold_s_caveat_says_what_the_bank_s_rule_means_for_the_designer(lang: str, gold: str) -> None:
     """it7*: «…pari a 57 monete d’argento; ma quando ha troppo poco argento, la banca paga in oro solo se il giocatore
     può darle il resto. Queste aggiunte però cambiano il gioco…»: the rule without its consequence, left for the

@@ -1551,9 +1551,9 @@ def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming,
                   again: bool = False) -> tuple[str, str]:
     """What the box would hold with the pieces finding ``f`` asks for (" (76 instead of 20)", where the naming
     knows the box's count), and the other coin worth as much (``other_cure``), said as what it is: a conversion
-    nothing measured, with the game's reason it may not pay the same debts, in a sentence of its own (" In gold, that
-    would be 19 more gold coins, worth 57 silver coins, but only by conversion: a bank short of silver pays in gold
-    only when the player can give change."). ", or 19 more gold coins (44 instead of 25), would have covered …"
+    nothing measured, with the game's reason it covers the shortage as well (``bank.short_worth``), in a sentence of
+    its own (" Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage
+    as well: …"; "gold covers less", round 47's words, was untrue of the games: terminal round 48 en14*, it44*). ", or 19 more gold coins (44 instead of 25), would have covered …"
     claimed what only the silver was measured to do, and by the edition's money ruling gold does not always pay a
     silver debt (terminal round 44 it11*); "would come to at least the same sum" for 57 against 56, in a parenthesis
     inside the sentence's parenthesis, said in full at every count, made the warning a 95-word sentence and the
