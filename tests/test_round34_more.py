@@ -524,7 +524,7 @@ def test_the_shortage_warning_says_as_at_3_players_once(lang: str) -> None:
                       piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3)))
     assert said.count({"en": "3 players", "fr": "3 joueurs", "it": "3 giocatori"}[lang]) == 1, said
     assert said.endswith({"en": "What was said at 3 players about these additions and the results also holds here",
-                          "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
+                          "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme sur ce que décrivent les résultats",
                           "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}[lang]), said
 
 

@@ -117,11 +117,11 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     assert "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus" in fr
     assert "auraient permis de tout payer dans 99 % des parties" in fr
     assert "d’entre elles" not in fr and "Dans ces 300" not in fr
-    assert "la commande cardgen fix vérifie sur de nouvelles parties si ce surplus suffit" in fr  # round 38 fr17
+    assert "la commande cardgen fix cherche ses propres corrections et vérifie sur de nouvelles parties celles qu’elle propose" in fr  # round 38 fr17
     from cardgen.terminal import say
     assert "sur de\u00a0nouvelles" in say("short_ruled", "fr", warn="W", case="c", short=1, games=2, share="s", max=1,
                                           piece="p", ruling="r", more=1, box="", also="", cover="c")
-    assert "il comando cardgen fix le mette alla prova su partite nuove" in _bank("it")
+    assert "il comando cardgen fix cerca correzioni proprie e mette alla prova su partite nuove quelle che propone" in _bank("it")
 
 
 @pytest.mark.parametrize(("lang", "key", "said"), [

@@ -86,7 +86,7 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     # en1: "(95.0%), at worst, sums worth …": a verbless clause spliced on with commas
     ("en", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game;", "(95.0%), at worst"),
     # fr17: « la commande cardgen fix le vérifie »: « le », what?
-    ("fr", "la commande cardgen fix vérifie sur de nouvelles parties si ce surplus suffit", "fix le vérifie"),
+    ("fr", "la commande cardgen fix cherche ses propres corrections et vérifie sur de nouvelles parties celles qu’elle propose", "fix le vérifie"),
     # it15: advice in the conditional; it35: two clauses joined by «e» hid cause and effect
     # round 40 it9*: Draco's source as its book names it
     ("it", "la descrizione pubblicata non dice che cosa succede in quel caso, e la partita continua grazie a una "

@@ -299,7 +299,7 @@ def test_a_later_counts_block_says_here_too_once(lang: str) -> None:
     assert _plain(block[3]).endswith({
         # terminal round 47 en18 ("applies equally": to what?), it8 (one wording for one pointer) (pins updated)
         "en": "What was said at 3 players about these additions and the results also holds here",
-        "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
+        "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme sur ce que décrivent les résultats",
         "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}[lang])
     # nor the block's ties line's words ("all settled the same way", «tutte risolte allo stesso modo»)
     opening = _plain(block[3]).split(",")[0].split(" describe")[0].lower()

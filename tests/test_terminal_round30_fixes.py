@@ -259,12 +259,12 @@ def test_what_the_shortage_rule_means_for_the_results_follows_the_rules_silence(
 
 
 @pytest.mark.parametrize(("lang", "cover", "fix"), [
-    ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix tests them on new games"),
+    ("en", "would have covered every unpaid sum in 99% of the games", "cardgen fix looks for changes of its own and tests those it proposes on new games"),
     # round 36 fr8: « Sur ces 300 parties … suffi à tout payer dans 99 % des cas »; it9: «il comando»
     ("fr", "auraient permis de tout payer dans 99 % des parties",
-     "la commande cardgen fix vérifie sur de nouvelles parties si ce surplus suffit"),
+     "la commande cardgen fix cherche ses propres corrections et vérifie sur de nouvelles parties celles qu’elle propose"),
     # terminal round 41 it13: «ogni ammanco … nel 99%» read as a contradiction
-    ("it", "avrebbero permesso di coprire l’ammanco nel 99% delle partite", "il comando cardgen fix le mette alla prova su partite nuove")])
+    ("it", "avrebbero permesso di coprire l’ammanco nel 99% delle partite", "il comando cardgen fix cerca correzioni proprie e mette alla prova su partite nuove quelle che propone")])
 def test_the_shortage_cure_says_in_how_many_games_it_covers_every_unpaid_sum(lang: str, cover: str, fix: str) -> None:
     """en24, it18, it32: "would have covered the unpaid sums in 99% of them" / "nel 99% dei casi": of the games, of
     the sums, of the 285 short? The count is a share of all the games played (``balance.COVER``); fr26: the verb

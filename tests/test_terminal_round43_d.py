@@ -91,14 +91,14 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
     few = plain(shortfall_line({**finding, "games_short": 16, "print_more": 9}, lang, naming, said=said,
                                entry={"variant": "draco", "players": 6}))
     caveat = {"en": "change how the games go, so they may not be enough", "fr": "Ces ajouts changent le déroulement",  # round 46
-              "it": "aggiunte cambiano il gioco, quindi potrebbero non bastare"}[lang]  # round 47 it7* (pin updated)
+              "it": "aggiunte cambiano il gioco, perciò potrebbero non bastare"}[lang]  # round 47 it7*, 48 it8 (pins updated)
     results = {"en": "describe the game with this edition’s ruling", "fr": "décrivent donc le jeu avec le choix",
                "it": "descrivono quindi il gioco con la scelta"}[lang]
     assert caveat in first and results in first, first
     for later in (weighs, few):
         assert caveat not in later and results not in later and "cardgen fix" not in later, later
     assert weighs.endswith({"en": "What was said at 3 players about these additions and the results also holds here",
-                            "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
+                            "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme sur ce que décrivent les résultats",
                             "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
     assert {"en": "What was said at 3 players about these additions also holds here",  # round 46 en14; round 47 en18

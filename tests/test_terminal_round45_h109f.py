@@ -67,12 +67,13 @@ def test_fr26_the_reason_given_is_what_the_resolver_does(tmp_path: Path) -> None
     # terminal round 46 en12*, fr11, it10*: "at least the same sum" (57 for 56) in a parenthesis inside the
     # sentence's parenthesis: now a sentence of its own, the conversion said as it is, 19 gold worth 57 silver
     # terminal round 47 it7*: "but that is not the same", then the bank's reason and its consequence (pins updated)
-    ("en", "Converted into gold, that is 19 more gold coins, worth 57 silver coins; but that is not the same",
+    # terminal round 48 en14*, fr7*, it44*: the consequence was untrue; the conversion still said first (pins updated)
+    ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins)",
      "would be worth at least as much"),
-    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus, soit 57 pièces d’argent ; mais ce n’est pas "
-           "équivalent", "vaudraient au moins autant"),
-    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 monete d’argento, ma non è la stessa "
-           "cosa", "varrebbero almeno altrettanto")])
+    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent)",
+     "vaudraient au moins autant"),
+    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento)",
+     "varrebbero almeno altrettanto")])
 def test_fr10_the_gold_clause_says_a_sum_in_value_not_an_effect(lang: str, says: str, old: str) -> None:
     """(fr10*) "19 more gold coins would be worth at least as much, but this was not measured and might not cover
     it" read as "would do at least as well … might not be enough". The silver is reckoned from the games; the gold
@@ -278,7 +279,7 @@ def test_fr12_fr13_the_bank_reserve_pointed_back_to_in_one_clear_wording() -> No
     assert said.endswith("(g). La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi") and \
         ") (" not in said, said
     weighed = plain(say("short_ruled_again_weighed", "fr", **kw))
-    assert weighed.endswith("(g). Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme "
+    assert weighed.endswith("(g). Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme "
                             "sur ce que décrivent les résultats"), weighed
     assert "cardgen fix" not in weighed and "vaut de même" not in weighed
 

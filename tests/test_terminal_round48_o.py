@@ -72,3 +72,31 @@ def test_en14_a_gold_coin_added_spares_the_silver_it_is_worth(players: int) -> N
         _, silver_with_gold = coins_held(money, per_gold, gold_total - (-short // per_gold))
         assert silver_with_gold <= silver_total, (money, short)
     assert tried > 50
+
+
+# -- en16* (fr7*'s names): what cardgen fix tests, said as it is ------------------------------------------------------
+
+FIXES = {
+    "en": "These additions change how the games go, so they may not be enough: cardgen fix looks for changes of its "
+          "own and tests those it proposes on new games",
+    "fr": "Ces ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas suffire : la commande cardgen "
+          "fix cherche ses propres corrections et vérifie sur de nouvelles parties celles qu’elle propose",
+    "it": "Queste aggiunte cambiano il gioco, perciò potrebbero non bastare: il comando cardgen fix cerca correzioni "
+          "proprie e mette alla prova su partite nuove quelle che propone"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en16_the_warning_says_cardgen_fix_tests_its_own_changes_not_these_additions(lang: str) -> None:
+    """en16*: "…so they may not be enough: cardgen fix tests them on new games": untrue, fix never tries validate's
+    additions on new games (76 silver coins, 44 gold coins); it looks for changes of its own and tests on new games
+    those it proposes (fix-draco.txt: "The fixes above, by contrast, were each tested on new games"). fr7*: the
+    added coins by one name after their count ("ces ajouts", never "ce surplus"); it8: one «quindi», not two."""
+    from cardgen.terminal import say
+
+    line = _bank_warning(lang)
+    assert line.endswith(FIXES[lang]), line
+    assert "tests them" not in line and "ce surplus" not in line and "le mette alla prova" not in line
+    assert line.count("quindi") <= 1
+    kw = dict(warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3, box="", also=" (g)",
+              cover="99 %", first="3 joueurs")
+    assert "pièces ajoutées" not in _plain(say("short_ruled_again_weighed", "fr", **kw))

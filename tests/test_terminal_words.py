@@ -364,7 +364,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "games. Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would "
                               "cover the shortage as well: the players keep their money in gold coins while the bank has any, so each gold coin added spares the bank as many silver coins as it is worth. These "
                               "additions change "
-                              "how the games go, so they may not be enough: cardgen fix tests them on new games"),
+                              "how the games go, so they may not be enough: cardgen fix looks for changes of its own and tests those it proposes on new games"),
                        # terminal round 46 en12*, fr11, it10*: the gold said once, a plain conversion, in a sentence
                        # of its own; no parenthesis inside the sentence's parenthesis
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce qu’elle devait "
@@ -377,9 +377,9 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "auraient permis de tout payer dans 99\u202f% des parties. Par conversion en or, cela "
                               "ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient le manque "
                               "aussi bien\u202f: les joueurs gardent leur fortune en pièces d’or tant que la banque en a, si bien que chaque pièce d’or ajoutée épargne à la banque autant de pièces "
-                              "d’argent qu’elle en vaut. Ces ajouts "
-                              "changent le déroulement des parties\u202f: la commande cardgen fix vérifie sur de\u00a0"
-                              "nouvelles parties si ce surplus suffit"),  # round 36 fr8, fr16; round 43 fr9*
+                              "d’argent qu’elle en vaut. Ces ajouts changent le déroulement des parties, si bien qu’ils "
+                              "peuvent ne pas suffire\u202f: la commande cardgen fix cherche ses propres corrections et "
+                              "vérifie sur de\u00a0nouvelles parties celles qu’elle propose"),  # round 36 fr8, fr16; round 43 fr9*
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che doveva "
                               "in 190 partite su 200 (95,0%), con un ammanco complessivo che nel peggiore dei casi "
                               "arriva a 60 monete d’argento in una partita; la descrizione pubblicata non dice che cosa "
@@ -392,9 +392,8 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "più (pari a 57 monete d’argento), che coprirebbero l’ammanco altrettanto bene: i giocatori "
                               "tengono il loro denaro in monete d’oro finché la banca ne ha, così ogni moneta "
                               "d’oro aggiunta risparmia alla banca tante monete d’argento quante ne vale. Queste aggiunte "
-                              "cambiano il gioco, quindi "
-                              "potrebbero non bastare: il comando cardgen fix "
-                              "le mette alla prova su partite nuove")):  # round 36 it9; round 41 it13: no «ogni … 99%»
+                              "cambiano il gioco, perciò potrebbero non bastare: il comando cardgen fix cerca correzioni "
+                              "proprie e mette alla prova su partite nuove quelle che propone")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
         # quotes only round the book's headings (terminal round 41 en27: where the book rules the case)

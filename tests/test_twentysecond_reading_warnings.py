@@ -47,14 +47,14 @@ BANK = {"en": "shortage of coins in the bank", "fr": "manque de pièces à la ba
 # could be the 300 games or the 285 short: the base is said
 # terminal round 44 it11*: the silver measured, the gold after it as a conversion nothing measured
 CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20) would have covered every unpaid sum in 99% "
-              "of the games. Converted into gold, that is 19 more gold coins, worth 57 silver coins",
+              "of the games. Converted into gold, that is 19 more gold coins (worth 57 silver coins)",
         # round 36 fr8: the place said once, and what the coins would do
         "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
               "auraient permis de tout payer dans 99 % des parties. Par conversion en or, cela ferait 19 pièces d’or "
-              "de plus, soit 57 pièces d’argent",
+              "de plus (valant 57 pièces d’argent)",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
-              "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più, pari a 57 "
-              "monete d’argento"}  # round 41 it13; terminal round 46 en12*, fr11, it10*: a plain conversion
+              "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 "
+              "monete d’argento)"}  # round 41 it13; terminal round 46 en12*, fr11, it10*: a plain conversion
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -134,7 +134,7 @@ WEIGHT = {  # round 40 it9*: this edition's ruling, as the books name it
     "it": "I risultati (equilibrio, forza delle carte, indicatori di gioco) descrivono quindi il gioco con la scelta di questa edizione, non il gioco pubblicato"}
 # terminal round 43 it18: one pointer back to what the first count said of the additions and of the results
 AGAIN = {"en": "What was said at 3 players about these additions and the results also holds here",  # round 47 en18
-         "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les résultats",
+         "fr": "Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme sur ce que décrivent les résultats",
          "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}
 #: the words the readers found vague or wrong in the old sentence (fr15, it15, en17)
 VAGUE = ("most of these games", "most figures", "la majorité", "l’essentiel des chiffres", "ces parties", "cifre",
@@ -180,15 +180,15 @@ def test_validate_says_the_shortage_s_rule_once_and_each_count_s_figures(draco: 
                "it": ["285 partite su 300 (95,0%)", "278 partite su 300 (92,7%)", "171 partite su 300 (57,0%)",
                       "24 partite su 300 (8,0%)"]}[lang]
     # terminal round 44 it11*: the gold a conversion, said unmeasured
-    gold = {"en": "that is {} more gold coins, worth", "fr": "cela ferait {} pièces d’or de plus, soit",
-            "it": "sarebbero {} monete d’oro in più, pari a"}[lang]  # terminal round 45 fr10*
+    gold = {"en": "that is {} more gold coins (worth", "fr": "cela ferait {} pièces d’or de plus (valant",
+            "it": "sarebbero {} monete d’oro in più (pari a"}[lang]  # terminal round 45 fr10*; round 48 en14*
     # terminal round 46 en13, it10*: the later counts give the gold's figure alone, the caveat not again
     again = {"en": "(converted into gold, {} more gold coins)", "fr": "(converties en or, {} pièces d’or de plus)",
              "it": "(convertite in oro, {} monete d’oro in più)"}[lang]
     for i, (w, figure, coins) in enumerate(nonempty(list(zip(warnings, figures, (19, 15, 9, 3))))):
         assert figure in w[0] and (again if i else gold).format(coins) in w[0], w[0]
     # the bank's reason once a run, at the first count (it was said four times a screen)
-    assert sum(w[0].count({"en": "give change", "fr": "rendre la monnaie", "it": "le dà il resto"}[lang])  # round 47 it7*
+    assert sum(w[0].count({"en": "spares the bank", "fr": "épargne à la banque", "it": "risparmia alla banca"}[lang])  # r48 en14*
                for w in warnings) == 1
     # fr15, it15, en17: no vague "most", no sentence opening on its figure
     for w in nonempty(warnings):
