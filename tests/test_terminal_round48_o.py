@@ -127,3 +127,23 @@ def test_fr14_the_advice_says_the_fix_did_not_exceed_validate_s_threshold(lang: 
     said = _plain(next_line(fixer, props, paths[0], paths)).replace("\n", " ")
     assert said.startswith(_plain(DID_NOT_EXCEED[lang])), said
     assert not any(old in said for old in ("stayed within", "sous le seuil", "rimasta entro"))
+
+
+# -- it28*: an interval's bound that rounds onto the fair share gets the decimal that tells them apart -----------------
+
+@pytest.mark.parametrize(("lang", "shown", "hidden"), [
+    ("it", "[26,04%; 49,5%]", "[26,0%;"), ("en", "[26.04% to 49.5%]", "[26.0% to"), ("fr", "[26,04 % ; 49,5 %]", "[26,0 % ;")])
+def test_it28_a_bound_that_rounds_onto_the_fair_share_shows_one_more_decimal(lang: str, shown: str, hidden: str) -> None:
+    """it28*: royale-short's compare page, 4 players, player 1 in the base game: "37,0% (intervallo al 95%, allargato
+    …: [26,0%; 49,5%])" beside "quota equa: 26,0% (base)", under a text saying the gap is just beyond chance: the
+    bound is 26,04% (compare.json: 0.260389 against 0.26), which the page rounded onto the fair share. The bound gets
+    the decimal that tells it from the fair share; a bound that does not round onto one keeps one decimal."""
+    from cardgen.report.svg import grouped_rates_svg
+
+    seat = {"rate": 0.37, "low": 0.260389, "high": 0.495, "compared": 4}
+    svg = _plain(str(grouped_rates_svg([("1", [("base", seat, "#999999")])], "t", fair=0.26, lang=lang)))
+    assert shown in svg, svg
+    assert hidden not in svg
+    far = _plain(str(grouped_rates_svg([("1", [("base", {**seat, "low": 0.2804}, "#999999")])], "t", fair=0.26,
+                                       lang=lang)))
+    assert {"it": "[28,0%; 49,5%]", "en": "[28.0% to 49.5%]", "fr": "[28,0 % ; 49,5 %]"}[lang] in far, far

@@ -9,7 +9,7 @@ labels and values are text, and every chart has a ``<title>`` for screen readers
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from markupsafe import Markup
@@ -141,17 +141,31 @@ def _whisker(parts: list[dict[str, Any]], lo: float, hi: float, cy: float, half:
                                       "y2": f"{cy + half:.1f}", "stroke": WHISKER}))
 
 
-def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = None, compared: int | None = None) -> str:
+def _bound(share: float, lang: str, fairs: Sequence[float] = ()) -> str:
+    """An interval's bound as a share, with one decimal, or more where one decimal would print it as a fair share it
+    is not: "[26,04 % ; 49,5 %]" beside a fair share of 26,0 %, never "[26,0 % ; …]" under a text that says the gap
+    goes just beyond chance (terminal round 48 it28*)."""
+    places = 1
+    while places < 3 and any(_pc(share, lang, places) == _pc(f, lang, places) and abs(share - f) > 1e-12
+                             for f in fairs):
+        places += 1
+    return _pc(share, lang, places)
+
+
+def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = None, compared: int | None = None,
+        fairs: Sequence[float] = ()) -> str:
     """A chart's hover title in ``lang``'s typography: "label : value" with French's narrow space before the
     colon, and a share's 95 % interval as the tables write one ("[8,5 % ; 22,1 %]", never "8,5 % – 22,1 %"
     nor the English "[-14,3, +8,3]": tenth reading fr77); ``compared``: the interval is the balance verdict's, widened
-    for that many seats, and named so (fifteenth reading en1)."""
+    for that many seats, and named so (fifteenth reading en1); ``fairs``: the fair shares the chart draws, a bound
+    that would print as one of them given more decimals (``_bound``)."""
     from cardgen.simulate.summary import interval
     if bounds is None:
         return typeset(TIPS[lang]["value_tip"].format(label=label, value=value), lang)
     named = TIPS[lang]["interval_wide"].format(n=compared) if compared else TIPS[lang]["interval"]
     return typeset(TIPS[lang]["rate_tip"].format(label=label, value=value, interval=named,
-                                                 range=interval(*(_pc(b, lang) for b in bounds), lang)), lang)
+                                                 range=interval(*(_bound(b, lang, fairs) for b in bounds), lang)),
+                   lang)
 
 
 def _games_tip(lang: str, name: str, value: str, unit: str, share: str | None) -> str:
@@ -337,7 +351,8 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             parts.append(element("rect", {"x": left, "y": f"{y + 1:.1f}", "width": f"{w * rate / peak:.1f}",
                                           "height": bar - 2, "fill": colour},
                                  title=tip(lang, f"{name}, {label}" if len(legend) > 1 else name, _pc(rate, lang),
-                                           (r["low"], r["high"]), r.get("compared"))))
+                                           (r["low"], r["high"]), r.get("compared"),
+                                           [share for _, share, _ in lines])))
             lo, hi, cy = left + w * r["low"] / peak, left + w * r["high"] / peak, y + bar / 2
             _whisker(parts, lo, hi, cy, 4)
             parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))
