@@ -174,16 +174,19 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     command = more_games_command({"variant": "royale", "players": 2, "games": 300})
     assert balance_lines(out, "en", 2, command) == [
         "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner. Over 300 "
-        "games, no player’s win rate is further from the fair share than chance alone would explain, though the one gap "
-        "between the two players comes close: without the widening, player 1 (59.7%) would be ahead and player 2 "
-        f"(48.0%) behind beyond chance. To tell a real gap from chance, play more games: {command}"]  # round 47 en8*
+        "games, no player’s win rate is further from the fair share than chance alone would explain, though each "
+        "player’s distance from the fair share comes close to that limit (at 2 players, one player’s gain is the "
+        "other’s loss): without the widening, player 1 (59.7%) would be above the fair share and player 2 (48.0%) "
+        f"below it, by more than chance would explain. To tell a real gap from chance, play more games: {command}"]
+    # round 47 en8*; terminal round 48 en7*: each player's distance from the fair share, what was tested
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)
         assert line.count(command) == 1 and line.count({"fr": "la moitié", "it": "metà"}[lang]) == 1
         # round 30 en11, fr13, it8: with two players "the widest gaps" are both: no superlative
         # terminal round 47 en8*: one gap seen from both sides (pins updated)
-        assert {"fr": "mais l’écart entre les deux joueurs, le même vu de chaque côté, est à la limite",
-                "it": "ma la differenza tra i due giocatori, la stessa vista dai due lati, è al limite"}[lang] in line
+        # terminal round 48 fr4*, it3: each player's distance from the fair share (pins updated)
+        assert {"fr": "mais l’écart de chaque joueur à la part équitable est à la limite",
+                "it": "ma la distanza di ciascun giocatore dalla quota equa è al limite"}[lang] in line
     # a flagged seat and a seat within chance at one count: the share's reason said once, at the first paragraph
     mixed = balance(stats([330, 224, 223, 223]))
     lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")

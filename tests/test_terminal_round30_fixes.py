@@ -152,17 +152,21 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
 
 @pytest.mark.parametrize(("lang", "none", "close"), [
     # terminal round 41 en10, fr3*, it3*: the verdict, then who is only just within it (pins updated)
+    # terminal round 48 en7*, fr4*, it3: each player's distance from the fair share, what was tested (pins updated)
     # terminal round 47 en8*: at 2 players one gap seen from both sides, who would be ahead and who behind (pins
     # updated)
     ("en", "no player’s win rate is further from the fair share than chance alone would explain",
-     "though the one gap between the two players comes close: without the widening, player 1 (59.7%) would be ahead "
-     "and player 2 (48.0%) behind beyond chance"),
+     "though each player’s distance from the fair share comes close to that limit (at 2 players, one player’s "
+     "gain is the other’s loss): without the widening, player 1 (59.7%) would be above the fair share and player "
+     "2 (48.0%) below it, by more than chance would explain"),
     ("fr", "aucun écart ne dépasse ce que le hasard peut expliquer",
-     "mais l’écart entre les deux joueurs, le même vu de chaque côté, est à la limite : sans l’élargissement des "
-     "intervalles, le joueur 1 (59,7 %) serait en avance et le joueur 2 (48,0 %) en retard"),
+     "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, "
+     "l’autre le perd) : sans l’élargissement des intervalles, le joueur 1 (59,7 %) serait au-dessus de la part "
+     "équitable et le joueur 2 (48,0 %) en dessous, au-delà de ce que le hasard peut expliquer"),
     ("it", "nessuno squilibrio è dimostrato",
-     "ma la differenza tra i due giocatori, la stessa vista dai due lati, è al limite: senza l’allargamento degli "
-     "intervalli, il giocatore 1 (59,7%) risulterebbe in vantaggio e il giocatore 2 (48,0%) in svantaggio")])
+     "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò che l’uno guadagna "
+     "l’altro lo perde): senza l’allargamento degli intervalli, il giocatore 1 (59,7%) risulterebbe sopra la "
+     "quota equa e il giocatore 2 (48,0%) sotto, oltre quanto possa spiegare il caso")])
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
     """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though

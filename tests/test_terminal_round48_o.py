@@ -147,3 +147,29 @@ def test_it28_a_bound_that_rounds_onto_the_fair_share_shows_one_more_decimal(lan
     far = _plain(str(grouped_rates_svg([("1", [("base", {**seat, "low": 0.2804}, "#999999")])], "t", fair=0.26,
                                        lang=lang)))
     assert {"it": "[28,0%; 49,5%]", "en": "[28.0% to 49.5%]", "fr": "[28,0 % ; 49,5 %]"}[lang] in far, far
+
+
+# -- en7*, fr4*, it3: at 2 players, what was tested is each player's distance from the fair share -----------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "though each player’s distance from the fair share comes close to that limit (at 2 players, one player’s "
+           "gain is the other’s loss): without the widening, player 1 (59.7%) would be above the fair share and player "
+           "2 (48.0%) below it, by more than chance would explain"),
+    ("fr", "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, "
+           "l’autre le perd) : sans l’élargissement des intervalles, le joueur 1 (59,7 %) serait au-dessus de la part "
+           "équitable et le joueur 2 (48,0 %) en dessous, au-delà de ce que le hasard peut expliquer"),
+    ("it", "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò che l’uno "
+           "guadagna l’altro lo perde): senza l’allargamento degli intervalli, il giocatore 1 (59,7%) risulterebbe "
+           "sopra la quota equa e il giocatore 2 (48,0%) sotto, oltre quanto possa spiegare il caso")])
+def test_en7_fr4_it3_two_players_each_player_s_distance_from_the_fair_share(lang: str, said: str) -> None:
+    """en7*, fr4*, it3: "though the one gap between the two players comes close: … player 1 (59.7%) would be ahead
+    and player 2 (48.0%) behind beyond chance" named a gap (59.7 − 48.0 = 11.7 points) other than the one tested
+    (each player's distance from the fair share, 5.9 and 5.8 points); « le même vu de chaque côté », «la stessa vista
+    dai due lati» read as calques; "ahead / behind" had no complement. What was tested, said plainly, with round 47
+    en8*'s point kept (at 2 players one player's gain is the other's loss)."""
+    from test_terminal_round47_m import _near
+
+    line = _near(lang, [179, 144])
+    assert said in line, line
+    assert not any(w in line for w in ("the one gap", "vu de chaque côté", "vista dai due lati", "en avance",
+                                       "in vantaggio", "behind beyond"))
