@@ -67,7 +67,7 @@ def test_validates_command_ends_its_line() -> None:
 def test_what_validate_may_still_find_is_named(key: str) -> None:
     """en25: "cardgen validate … may still find one": "one" had no antecedent in that sentence."""
     said = plain(say(key, "en", counts="3 and 4"))
-    assert "may still find a player who wins more or less often than the fair share, beyond chance" in said and "find one" not in said, said
+    assert "may still find a player whose win rate is further from the fair share than chance would explain" in said and "find one" not in said, said
 
 
 # -- the validate faults of the same reading: en2, en5, en8, en10, en15 ---------------------------------

@@ -173,3 +173,18 @@ def test_en7_fr4_it3_two_players_each_player_s_distance_from_the_fair_share(lang
     assert said in line, line
     assert not any(w in line for w in ("the one gap", "vu de chaque côté", "vista dai due lati", "en avance",
                                        "in vantaggio", "behind beyond"))
+
+
+# -- en18*: "more or less often" read as "roughly" ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["compare_balance_quiet", "compare_balance_quiet_again", "compare_balance_none"])
+def test_en18_what_validate_may_find_is_said_as_the_finding_before_it(key: str) -> None:
+    """en18*: "may still find a player who wins more or less often than the fair share, beyond chance": "more or
+    less" read first as the idiom ("roughly"), and a fair share is a share, not a frequency. Said as the sentence
+    before it says the finding (a win rate further from the fair share than chance would explain), on every compare,
+    terminal and pages; round 47 en22*'s referent kept."""
+    from cardgen.terminal import say
+
+    said = say(key, "en", counts="3")
+    assert "more or less" not in said and "such a player" not in said
+    assert "may still find a player whose win rate is further from the fair share than chance would explain" in said
