@@ -435,8 +435,8 @@ def test_it14_it16_it34_it35_it36_italian_page_words() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "After this fix, the shortage on the new games stayed within validate’s threshold (1% of games)"),
-    ("fr", "Après cette correction, sur les parties nouvelles, le manque est resté sous le seuil de validate (1 % des "
-           "parties)")])
+    ("fr", "Après cette correction, sur les parties nouvelles, le manque n’a pas dépassé le seuil de validate (1 % "
+           "des parties)")])  # terminal round 48 fr14*: at the threshold, not under it
 def test_it36_the_threshold_is_said_as_validates_threshold_in_every_language(lang: str, said: str) -> None:
     """it36 in English and French too: "stayed within the 1% of games validate tolerates"."""
     assert _fix_word("validate_quiet", lang, allowed="1%" if lang == "en" else "1 %").startswith(said)
