@@ -213,3 +213,20 @@ def test_en44_it41_it42_the_fix_page_notes_say_the_threshold_as_the_terminal_doe
         quiet = _plain(validate_after(fixer, props[1]))
         assert quiet.startswith("Dopo questa correzione, sulle partite nuove la carenza è rimasta entro la soglia di "
                                 "validate (l’1% delle partite):"), quiet  # round 47 it36's brackets, as en and fr
+
+
+# -- it20: the cards' closing note ties the 5 % to the widening, not to the 0.1 threshold ------------------------------
+
+@pytest.mark.parametrize(("lang", "five", "threshold"), [
+    ("it", "non superi il 5", "0,1 volte"), ("fr", "d’au plus 5 %", "0,1 fois"), ("en", "at most 5%", "0.1 times")])
+def test_it20_the_cards_note_ties_the_five_percent_to_the_widening(lang: str, five: str, threshold: str) -> None:
+    """it20: «Una carta è segnalata solo se questo intervallo esclude lo zero e i giocatori automatici la giocano
+    almeno 0,1 volte …, così che la probabilità … non superi il 5%»: "so that" made the 0.1 threshold part of what
+    keeps the chance of a false flag at 5 %, which the widening does (the 3-player legend says it right). The
+    guarantee said with the widening, before the threshold; every language."""
+    from cardgen.report.impact import impact_footnote
+
+    note = _plain(impact_footnote(lang, paired=False))
+    assert note.index(_plain(five)) < note.index(threshold), note
+    assert not note.rstrip(".").endswith(("player count (higher over several player counts together)",
+                                          "giocatori)", "ensemble)"))
