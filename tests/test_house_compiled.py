@@ -472,7 +472,8 @@ def test_a_hooks_default_is_marked_for_llvm_to_inline() -> None:
             if key[0] is tripled.__code__]
     assert len(made) == 1
     function = made[0].library.get_function(made[0].fndesc.llvm_func_name)
-    assert b"alwaysinline" in b" ".join(function.attributes).split()
+    # marked where this llvmlite marks a function (the lowest one the pyproject allows does not: the call stays)
+    assert (b"alwaysinline" in b" ".join(function.attributes).split()) == compiled_house.marks_inline()
 
 
 def test_an_action_the_loop_lends_counts_no_reference() -> None:
