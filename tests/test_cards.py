@@ -213,7 +213,7 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
 
     note = impact_footnote("en", paired=False)
     # "… : the interval shown in the table, on which the flag is based" was circular (round 31 en48)
-    assert "widened for the number of cards judged at once" in note and "; the flag rests on it" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
+    assert "widened for the number of cards judged at once" in note and "the flag rests on it" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
     # terminal round 48 it20: the 5 % tied to the widening, not to the 0.1 threshold ("so that" after it)
     assert note.index("at most 5%") < note.index("0.1 times")
     # no statistician's name on the game page, which otherwise explains itself (twenty-third reading en58)

@@ -260,7 +260,7 @@ def test_a_later_count_s_coin_estimate_points_at_what_was_said(lang: str) -> Non
         # terminal round 43 it18: the caveat said once, at 3 players; later counts point back to it
         # terminal round 46 en14: "…change) (as noted at 3 players)", two brackets running: a sentence of its own
         assert said.replace("\u202f", " ").endswith({"en": "What was said at 3 players about these additions also holds here",
-                                                     "fr": ". La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi",
+                                                     "fr": ". La mise en garde faite à 3 joueurs sur les ajouts vaut ici aussi",
                                                      "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang])
 
 

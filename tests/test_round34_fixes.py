@@ -80,7 +80,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         said = _plain(say(key, lang, warn="W", case="c", short=2, games=300, share="s", max=9, piece="p", more=3,
                           box="", also="", cover="99%", first=say("players", lang, n=3)))
         # terminal round 43 it18: the caveat itself not said again, only pointed back to
-        back = {"en": "What was said at 3 players about these additions also holds here", "fr": ". La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi",
+        back = {"en": "What was said at 3 players about these additions also holds here", "fr": ". La mise en garde faite à 3 joueurs sur les ajouts vaut ici aussi",
                 "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang]
         assert said.endswith(back), said
         # what it points back to is said at 3 players

@@ -102,7 +102,7 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                             "it": "Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"}[lang]), weighs
     # the ruling in few games: the pointer names the additions only; the games it came into play in follow
     assert {"en": "What was said at 3 players about these additions also holds here",  # round 46 en14; round 47 en18
-            "fr": ". La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi",  # round 47 fr12
+            "fr": ". La mise en garde faite à 3 joueurs sur les ajouts vaut ici aussi",  # round 47 fr12
             "it": "Vale l’avvertenza fatta per 3 giocatori su queste aggiunte"}[lang] in few, few
     assert {"en": "the other 184 do not depend on it", "fr": "les 184 autres n’en dépendent pas",
             "it": "le altre 184 non ne dipendono"}[lang] in few, few

@@ -276,7 +276,7 @@ def test_fr12_fr13_the_bank_reserve_pointed_back_to_in_one_clear_wording() -> No
               cover="99 %", first="3 joueurs")
     said = plain(say("short_ruled_again", "fr", **kw))
     # terminal round 47 fr12: the same pointer as the weighed one, plural (pin updated)
-    assert said.endswith("(g). La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi") and \
+    assert said.endswith("(g). La mise en garde faite à 3 joueurs sur les ajouts vaut ici aussi") and \
         ") (" not in said, said
     weighed = plain(say("short_ruled_again_weighed", "fr", **kw))
     assert weighed.endswith("(g). Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme "

@@ -199,8 +199,8 @@ def test_fr10_it9_the_hardly_played_figure_says_what_it_counts(lang: str, said: 
 # -- fr12, it8, en18: a later count's pointer back ----------------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "one", "both"), [
-    ("fr", ". La mise en garde faite à 3 joueurs sur les pièces ajoutées vaut ici aussi",
-     ". Les mises en garde faites à 3 joueurs valent ici aussi, sur les pièces ajoutées comme sur ce que décrivent les "
+    ("fr", ". La mise en garde faite à 3 joueurs sur les ajouts vaut ici aussi",
+     ". Les mises en garde faites à 3 joueurs valent ici aussi, sur les ajouts comme sur ce que décrivent les "
      "résultats"),
     ("it", ". Vale l’avvertenza fatta per 3 giocatori su queste aggiunte",
      ". Valgono le avvertenze fatte per 3 giocatori su queste aggiunte e sui risultati"),
