@@ -348,8 +348,9 @@ word_type = KingLuiWordType()
 
 
 @lower_cast(KingLuiWordType, types.UnicodeType)
-def _word_to_str(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
-    """The same string (one model): nothing to do."""
+def _same_layout(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
+    """The same value in the same layout (a word as a string; a lent word or action as a counted one): nothing to do.
+    numba counts the copy it makes of a cast's result where it keeps it, as the target type says."""
     return val
 
 
@@ -378,11 +379,8 @@ register_model(KingLuiLentWordType)(_LentUnicodeModel)
 lent_word_type = KingLuiLentWordType()
 
 
-@lower_cast(KingLuiLentWordType, types.UnicodeType)
-@lower_cast(KingLuiLentWordType, KingLuiWordType)
-def _lent_word_to_str(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
-    """The same string (the same layout): numba counts the copy it makes of it (a cast's result is borrowed)."""
-    return val
+lower_cast(KingLuiLentWordType, types.UnicodeType)(_same_layout)
+lower_cast(KingLuiLentWordType, KingLuiWordType)(_same_layout)
 
 
 @intrinsic
@@ -571,10 +569,7 @@ def _lent_action(typingctx: Any, code: Any, joined: Any, kind: Any) -> Any:
     return lent_action_type(types.int64, types.unicode_type, types.unicode_type), codegen
 
 
-@lower_cast(KingLuiLentActionType, KingLuiActionType)
-def _lent_to_action(context: Any, builder: Any, fromty: Any, toty: Any, val: Any) -> Any:
-    """The same action (the same layout): numba counts the copy it makes of it (a cast's result is borrowed)."""
-    return val
+lower_cast(KingLuiLentActionType, KingLuiActionType)(_same_layout)
 
 
 @lower_cast(types.BaseTuple, KingLuiActionType)
