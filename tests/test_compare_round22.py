@@ -225,8 +225,8 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     # terminal round 41 en35, it19: validate said as compare_balance_none says it, "partite proprie" made plain
     # terminal round 43 en18: "shows a player away from"; it19, it22: "oltre il caso", and "lì" with no referent
     quiet = {"en": "2 players: on these pairs, in neither game is any player’s win rate further from the fair share "
-                   "than chance would explain. This does not show that the base game is balanced at 2 players: "
-                   "cardgen validate, on 1,000 games of its own unless told otherwise, may still find a player whose win rate is further from the fair share than chance would explain.",  # terminal round 48 en18*
+                   "than chance would explain; cardgen validate, on 1,000 games of its own unless told otherwise, may "
+                   "still find one that is, so these pairs do not show that the base game is balanced at 2 players.",  # terminal round 49 en14*
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
                    "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, sur "
                    "ses propres parties (1 000 par défaut), peut encore trouver un tel joueur.",

@@ -69,3 +69,23 @@ def test_en23_it28_fr10_validate_s_amount_and_every_fix_s_in_one_caution_on_term
     assert source.count("estimate_line(lang, amounts") == 2  # the terminal's and the page's
     words = json.loads((ROOT / "cardgen" / "tune" / "fix.json").read_text(encoding="utf-8"))
     assert not any("validate_advised" in words["lines"][lang] for lang in LANGS)
+
+
+# -- en14*: compare's balance line says its clause once ----------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["compare_balance_quiet", "compare_balance_quiet_again", "compare_balance_none"])
+def test_en14_compare_s_balance_line_says_its_clause_once(key: str) -> None:
+    """en14*: "in neither game is any player’s win rate further from the fair share than chance would explain; cardgen
+    validate … may still find a player whose win rate is further from the fair share than chance would explain": the
+    same thirteen words twice, in one sentence on the pages and in Gentle Overeating. Said once; what validate may find
+    is "one that is", in the sentence that names its antecedent (round 45 en25, round 47 en22*: a referent, kept);
+    "these pairs do not show that the base game is balanced" kept (twenty-seventh reading it23). Terminal and pages
+    (one key each)."""
+    from cardgen.terminal import say
+
+    said = _plain(say(key, "en", counts="3"))
+    assert said.count("than chance would explain") == 1, said
+    assert "in neither game is any player’s win rate further from the fair share than chance would explain" in said
+    assert "may still find one that is" in said, said
+    if key == "compare_balance_quiet":
+        assert said.endswith("so these pairs do not show that the base game is balanced at 3 players."), said
