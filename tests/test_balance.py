@@ -174,10 +174,10 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
     command = more_games_command({"variant": "royale", "players": 2, "games": 300})
     assert balance_lines(out, "en", 2, command) == [
         "balance: the fair share is 53.8%, more than half because a shared win counts as a win for each winner. Over 300 "
-        "games, no player’s win rate is further from the fair share than chance alone would explain, though each "
-        "player’s distance from the fair share comes close to that limit (at 2 players, one player’s gain is the "
-        "other’s loss): without the widening, player 1 (59.7%) would be above the fair share and player 2 (48.0%) "
-        f"below it, by more than chance would explain. To tell a real gap from chance, play more games: {command}"]
+        "games, no player’s win rate is further from the fair share than chance alone would explain, though both "
+        "players come close (at 2 players, one player’s gain is the other’s loss): player 1 (59.7%) is above the fair "
+        "share and player 2 (48.0%) below it, and without the widening both gaps would be beyond chance. To tell a "
+        f"real gap from chance, play more games: {command}"]  # terminal round 49 en6* (pin updated)
     # round 47 en8*; terminal round 48 en7*: each player's distance from the fair share, what was tested
     for lang in ("fr", "it"):
         [line] = balance_lines(out, lang, 2, command)

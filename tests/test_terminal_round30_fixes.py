@@ -156,17 +156,19 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     # terminal round 47 en8*: at 2 players one gap seen from both sides, who would be ahead and who behind (pins
     # updated)
     ("en", "no player’s win rate is further from the fair share than chance alone would explain",
-     "though each player’s distance from the fair share comes close to that limit (at 2 players, one player’s "
-     "gain is the other’s loss): without the widening, player 1 (59.7%) would be above the fair share and player "
-     "2 (48.0%) below it, by more than chance would explain"),
+     "though both players come close (at 2 players, one player’s gain is the other’s loss): "
+     "player 1 (59.7%) is above the fair share and player 2 (48.0%) below it, and without the "
+     "widening both gaps would be beyond chance"),  # terminal round 49 en6* (pins updated)
     ("fr", "aucun écart ne dépasse ce que le hasard peut expliquer",
-     "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, "
-     "l’autre le perd) : sans l’élargissement des intervalles, le joueur 1 (59,7 %) serait au-dessus de la part "
-     "équitable et le joueur 2 (48,0 %) en dessous, au-delà de ce que le hasard peut expliquer"),
+     "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, l’autre le "
+     "perd) : le joueur 1 (59,7 %) est au-dessus de la part équitable et le joueur 2 (48,0 %) en "
+     "dessous, et sans l’élargissement des intervalles, ces deux écarts ne pourraient plus "
+     "s’expliquer par le hasard"),
     ("it", "nessuno squilibrio è dimostrato",
-     "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò che l’uno guadagna "
-     "l’altro lo perde): senza l’allargamento degli intervalli, il giocatore 1 (59,7%) risulterebbe sopra la "
-     "quota equa e il giocatore 2 (48,0%) sotto, oltre quanto possa spiegare il caso")])
+     "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò "
+     "che l’uno guadagna, l’altro lo perde): il giocatore 1 (59,7%) è sopra la quota equa e il "
+     "giocatore 2 (48,0%) sotto, e senza l’allargamento degli intervalli entrambe le distanze "
+     "andrebbero oltre quanto possa spiegare il caso")])
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
     """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though

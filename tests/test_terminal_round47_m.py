@@ -337,15 +337,19 @@ def test_en3_a_seat_that_only_just_stays_within_chance_is_said_in_a_whole_clause
 
 @pytest.mark.parametrize(("lang", "said"), [
     # terminal round 48 en7*, fr4*, it3: what was tested, each player's distance from the fair share (pins updated)
-    ("en", "though each player’s distance from the fair share comes close to that limit (at 2 players, one "
-           "player’s gain is the other’s loss): without the widening, player 1 (59.7%) would be above the fair "
-           "share and player 2 (48.0%) below it, by more than chance would explain"),
-    ("fr", "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en "
-           "plus, l’autre le perd) : sans l’élargissement des intervalles, le joueur 1 (59,7 %) serait au-dessus "
-           "de la part équitable et le joueur 2 (48,0 %) en dessous, au-delà de ce que le hasard peut expliquer"),
-    ("it", "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò che l’uno "
-           "guadagna l’altro lo perde): senza l’allargamento degli intervalli, il giocatore 1 (59,7%) "
-           "risulterebbe sopra la quota equa e il giocatore 2 (48,0%) sotto, oltre quanto possa spiegare il caso")])
+    # terminal round 49 en6*: "that limit" named nothing, the conditional read as if player 1 were not above the
+    # fair share now (pins updated)
+    ("en", "though both players come close (at 2 players, one player’s gain is the other’s loss): "
+           "player 1 (59.7%) is above the fair share and player 2 (48.0%) below it, and without "
+           "the widening both gaps would be beyond chance"),
+    ("fr", "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, "
+           "l’autre le perd) : le joueur 1 (59,7 %) est au-dessus de la part équitable et le "
+           "joueur 2 (48,0 %) en dessous, et sans l’élargissement des intervalles, ces deux "
+           "écarts ne pourraient plus s’expliquer par le hasard"),
+    ("it", "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, "
+           "ciò che l’uno guadagna, l’altro lo perde): il giocatore 1 (59,7%) è sopra la quota "
+           "equa e il giocatore 2 (48,0%) sotto, e senza l’allargamento degli intervalli entrambe "
+           "le distanze andrebbero oltre quanto possa spiegare il caso")])
 def test_en8_at_two_players_the_close_gap_is_said_as_one_gap_seen_from_both_sides(lang: str, said: str) -> None:
     """en8*: Royale at 2 players, "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their
     gaps would be beyond chance": the ellipsis of en3, and two gaps where at 2 players one seat's gain is the other's

@@ -152,15 +152,19 @@ def test_it28_a_bound_that_rounds_onto_the_fair_share_shows_one_more_decimal(lan
 # -- en7*, fr4*, it3: at 2 players, what was tested is each player's distance from the fair share -----------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "though each player’s distance from the fair share comes close to that limit (at 2 players, one player’s "
-           "gain is the other’s loss): without the widening, player 1 (59.7%) would be above the fair share and player "
-           "2 (48.0%) below it, by more than chance would explain"),
+    # terminal round 49 en6*, fr: each player's distance kept, said as a fact and the conditional on chance only
+    # (pins updated)
+    ("en", "though both players come close (at 2 players, one player’s gain is the other’s loss): "
+           "player 1 (59.7%) is above the fair share and player 2 (48.0%) below it, and without "
+           "the widening both gaps would be beyond chance"),
     ("fr", "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, "
-           "l’autre le perd) : sans l’élargissement des intervalles, le joueur 1 (59,7 %) serait au-dessus de la part "
-           "équitable et le joueur 2 (48,0 %) en dessous, au-delà de ce que le hasard peut expliquer"),
-    ("it", "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò che l’uno "
-           "guadagna l’altro lo perde): senza l’allargamento degli intervalli, il giocatore 1 (59,7%) risulterebbe "
-           "sopra la quota equa e il giocatore 2 (48,0%) sotto, oltre quanto possa spiegare il caso")])
+           "l’autre le perd) : le joueur 1 (59,7 %) est au-dessus de la part équitable et le "
+           "joueur 2 (48,0 %) en dessous, et sans l’élargissement des intervalles, ces deux "
+           "écarts ne pourraient plus s’expliquer par le hasard"),
+    ("it", "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, "
+           "ciò che l’uno guadagna, l’altro lo perde): il giocatore 1 (59,7%) è sopra la quota "
+           "equa e il giocatore 2 (48,0%) sotto, e senza l’allargamento degli intervalli entrambe "
+           "le distanze andrebbero oltre quanto possa spiegare il caso")])
 def test_en7_fr4_it3_two_players_each_player_s_distance_from_the_fair_share(lang: str, said: str) -> None:
     """en7*, fr4*, it3: "though the one gap between the two players comes close: … player 1 (59.7%) would be ahead
     and player 2 (48.0%) behind beyond chance" named a gap (59.7 − 48.0 = 11.7 points) other than the one tested

@@ -89,3 +89,36 @@ def test_en14_compare_s_balance_line_says_its_clause_once(key: str) -> None:
     assert "may still find one that is" in said, said
     if key == "compare_balance_quiet":
         assert said.endswith("so these pairs do not show that the base game is balanced at 3 players."), said
+
+
+# -- en6* (fr, it): Royale at 2 players, the limit named and the conditional on chance only ---------------------------
+
+@pytest.mark.parametrize(("lang", "fact", "maybe", "gone"), [
+    ("en", "player 1 (59.7%) is above the fair share and player 2 (48.0%) below it",
+     "and without the widening both gaps would be beyond chance", ("that limit", "would be above")),
+    ("fr", "le joueur 1 (59,7 %) est au-dessus de la part équitable et le joueur 2 (48,0 %) en dessous",
+     "et sans l’élargissement des intervalles, ces deux écarts ne pourraient plus s’expliquer par le hasard",
+     ("serait au-dessus", "au-delà de ce que le hasard peut expliquer")),
+    ("it", "il giocatore 1 (59,7%) è sopra la quota equa e il giocatore 2 (48,0%) sotto",
+     "e senza l’allargamento degli intervalli entrambe le distanze andrebbero oltre quanto possa spiegare il caso",
+     ("risulterebbe sopra", "guadagna l’altro"))])
+def test_en6_two_players_above_and_below_said_as_facts_the_widening_as_the_condition(lang: str, fact: str, maybe: str,
+                                                                                    gone: tuple) -> None:
+    """en6*: "though each player’s distance from the fair share comes close to that limit (…): without the widening,
+    player 1 (59.7%) would be above the fair share and player 2 (48.0%) below it, by more than chance would explain":
+    "that limit" named nothing, and the conditional read as if player 1 were not above the fair share now (he is:
+    59.7% against 53.8%). Now on King Lui's model: both come close; who is above and who below, as facts; the
+    widening the condition of "beyond chance" only. French (« serait au-dessus », and « ce que le hasard peut
+    expliquer » twice, r48 fr1) and Italian («risulterebbe sopra»; the dislocation's comma, it3) alike. Each player's
+    own distance, what was tested (round 48 en7*), and one player's gain the other's loss (round 47 en8*), kept."""
+    from test_terminal_round47_m import _near
+
+    line = _plain(_near(lang, [179, 144]))
+    assert fact in line and maybe in line, line
+    assert line.index(fact) < line.index(maybe)
+    assert not any(g in line for g in gone), line
+    assert {"en": "one player’s gain is the other’s loss", "fr": "ce que l’un gagne en plus, l’autre le perd",
+            "it": "ciò che l’uno guadagna, l’altro lo perde"}[lang] in line
+    if lang == "fr":
+        sentence = line[:line.index("Pour trancher")]  # the advice after it names chance too
+        assert sentence.count("hasard") == 2, sentence  # the verdict's, and the condition's
