@@ -200,17 +200,15 @@ def test_it28_the_closing_advice_says_each_point_once_and_opens_with_it(lang: st
 # terminal round 48 en14*, fr7*, it44*: the consequence was untrue (gold covers the shortage as well): pins updated
 
 @pytest.mark.parametrize(("lang", "gold"), [
-    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che "
-           "coprirebbero l’ammanco altrettanto bene: i giocatori tengono il loro denaro in monete "
-           "d’oro finché la banca ne ha, così ogni moneta d’oro aggiunta risparmia alla "
-           "banca tante monete d’argento quante ne vale. Queste aggiunte cambiano il gioco,"),
-    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), "
-           "qui couvriraient le manque aussi bien : les joueurs gardent leur fortune en pièces "
-           "d’or tant que la banque en a, si bien que chaque pièce d’or ajoutée épargne à "
-           "la banque autant de pièces d’argent qu’elle en vaut."),
-    ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would "
-           "cover the shortage as well: the players keep their money in gold coins while the bank has any, so each gold coin added spares the bank as many silver coins as it is "
-           "worth.")])
+    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che coprirebbero "
+           "l’ammanco altrettanto bene: la banca paga il più possibile in oro (un’altra scelta di questa edizione), "
+           "così ogni moneta d’oro aggiunta le risparmia 3 monete d’argento. Queste aggiunte cambiano il gioco,"),
+    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient "
+           "le manque tout aussi bien : la banque paie en or tout ce qu’elle peut (autre choix de cette édition) ; "
+           "chaque pièce d’or ajoutée lui épargne donc 3 pièces d’argent."),
+    ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage "
+           "just as well, since the bank pays in gold as far as it can (another of this edition’s rulings): each "
+           "gold coin added spares it 3 silver coins.")])
 def test_it7_the_gold_s_caveat_says_what_the_bank_s_rule_means_for_the_designer(lang: str, gold: str) -> None:
     """it7*: «…pari a 57 monete d’argento; ma quando ha troppo poco argento, la banca paga in oro solo se il giocatore
     può darle il resto. Queste aggiunte però cambiano il gioco…»: the rule without its consequence, left for the

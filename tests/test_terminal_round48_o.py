@@ -27,14 +27,15 @@ def _bank_warning(lang: str) -> str:
 # -- en14*, it44*, fr7*: the gold covers the shortage as well as the same worth in silver ------------------------------
 
 GOLD = {
-    "en": "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage as "
-          "well: the players keep their money in gold coins while the bank has any, so each gold coin added spares "
-          "the bank as many silver coins as it is worth.",
+    "en": "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage "
+          "just as well, since the bank pays in gold as far as it can (another of this edition’s rulings): each gold "
+          "coin added spares it 3 silver coins.",
     "fr": "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient le "
-          "manque aussi bien : les joueurs gardent leur fortune en pièces d’or tant que la banque en a, si bien "
-          "que chaque pièce d’or ajoutée épargne à la banque autant de pièces d’argent qu’elle en vaut.",
+          "manque tout aussi bien : la banque paie en or tout ce qu’elle peut (autre choix de cette édition) ; "
+          "chaque pièce d’or ajoutée lui épargne donc 3 pièces d’argent.",
     "it": "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che coprirebbero "
-          "l’ammanco altrettanto bene: i giocatori tengono il loro denaro in monete d’oro finché la banca ne ha, così ogni moneta d’oro aggiunta risparmia alla banca tante monete d’argento quante ne vale."}
+          "l’ammanco altrettanto bene: la banca paga il più possibile in oro (un’altra scelta di questa edizione), "
+          "così ogni moneta d’oro aggiunta le risparmia 3 monete d’argento."}
 
 
 @pytest.mark.parametrize("lang", LANGS)

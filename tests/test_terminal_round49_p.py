@@ -122,3 +122,40 @@ def test_en6_two_players_above_and_below_said_as_facts_the_widening_as_the_condi
     if lang == "fr":
         sentence = line[:line.index("Pour trancher")]  # the advice after it names chance too
         assert sentence.count("hasard") == 2, sentence  # the verdict's, and the condition's
+
+
+# -- fr2*, en13, it10: Draco's gold sentence, the edition's money ruling as the reason ------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "gone"), [
+    ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage just "
+           "as well, since the bank pays in gold as far as it can (another of this edition’s rulings): each gold coin "
+           "added spares it 3 silver coins. These additions",
+     ("keep their money", "as many silver coins as it is worth", "as well:")),
+    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient le "
+           "manque tout aussi bien : la banque paie en or tout ce qu’elle peut (autre choix de cette édition) ; chaque "
+           "pièce d’or ajoutée lui épargne donc 3 pièces d’argent. Ces ajouts",
+     ("gardent leur fortune", "qu’elle en vaut")),
+    ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che coprirebbero "
+           "l’ammanco altrettanto bene: la banca paga il più possibile in oro (un’altra scelta di questa edizione), così "
+           "ogni moneta d’oro aggiunta le risparmia 3 monete d’argento. Queste aggiunte",
+     ("tengono il loro denaro", "quante ne vale"))])
+def test_fr2_en13_it10_the_gold_sentence_gives_the_edition_s_ruling_as_its_reason(lang: str, said: str,
+                                                                                 gone: tuple) -> None:
+    """fr2*: « … qui couvriraient le manque aussi bien : les joueurs gardent leur fortune en pièces d’or tant que la
+    banque en a, si bien que … Ces ajouts changent le déroulement des parties, si bien qu’ils … »: « si bien que »
+    twice running, and the reason put as a habit of players where this edition's money ruling makes it (decks/
+    draco.yaml ``bank_pays_in_gold``: the bank pays as much as it can in gold). en13 ("as well" read as "too"; "as many
+    silver coins as it is worth" left the sum to the reader: the figure, from the game's ``short_worth``), it10 (the
+    same habit). The ruling named as the WARNING names its rulings, never the edition's book (twenty-third reading
+    it10); gold covers the shortage as well as silver (round 48 en14*) kept."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, shortfall_line
+
+    finding = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
+    line = _plain(shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang)))
+    assert said.replace("57", "57") in line, line
+    assert not any(g in line for g in gone), line
+    if lang == "fr":
+        assert line.count("si bien qu") == 1, line
+    if lang == "en":
+        assert line.count(" so ") == 1, line  # "so they may not be enough" only

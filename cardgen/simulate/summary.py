@@ -1553,7 +1553,8 @@ def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming,
     knows the box's count), and the other coin worth as much (``other_cure``), said as what it is: a conversion
     nothing measured, with the game's reason it covers the shortage as well (``bank.short_worth``), in a sentence of
     its own (" Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage
-    as well: …"; "gold covers less", round 47's words, was untrue of the games: terminal round 48 en14*, it44*). ", or 19 more gold coins (44 instead of 25), would have covered …"
+    just as well, since the bank pays in gold as far as it can (another of this edition’s rulings): …": the reason the edition's
+    money ruling, not a habit of players, terminal round 49 fr2*, en13, it10; "gold covers less", round 47's words, was untrue of the games: terminal round 48 en14*, it44*). ", or 19 more gold coins (44 instead of 25), would have covered …"
     claimed what only the silver was measured to do, and by the edition's money ruling gold does not always pay a
     silver debt (terminal round 44 it11*); "would come to at least the same sum" for 57 against 56, in a parenthesis
     inside the sentence's parenthesis, said in full at every count, made the warning a 95-word sentence and the
@@ -1568,9 +1569,12 @@ def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming,
     piece = naming.noun(other, more, lang)
     if again:
         return box, own_say("short_also_again", lang, naming, more=more, piece=piece)
-    worth = more * (naming.words.get("short_worth") or {})[cid][1]
+    each = (naming.words.get("short_worth") or {})[cid][1]
+    worth = more * each
+    # what one coin added spares the bank, in figures: "as many silver coins as it is worth" left the sum to the
+    # reader (terminal round 49 en13)
     return box, own_say("short_also", lang, naming, more=more, piece=piece, worth=worth,
-                        unit=naming.noun(cid, worth, lang))
+                        unit=naming.noun(cid, worth, lang), each=each, each_unit=naming.noun(cid, each, lang))
 
 
 def said_at(said: set[str] | None, key: str, players: int | None, lang: str) -> str | None:
