@@ -159,3 +159,35 @@ def test_fr2_en13_it10_the_gold_sentence_gives_the_edition_s_ruling_as_its_reaso
         assert line.count("si bien qu") == 1, line
     if lang == "en":
         assert line.count(" so ") == 1, line  # "so they may not be enough" only
+
+
+# -- fr4*, en29, it26: the cards' notes, what the flag rests on and where the 5 % comes from ----------------------------
+
+@pytest.mark.parametrize(("lang", "rests", "gone", "five", "threshold"), [
+    ("en", "the flag rests on it", (), "at most 5%", "0.1 times"),
+    ("fr", "C’est sur cet intervalle que repose le signalement", ("repose sur lui",), "d’au plus 5 %", "0,1 fois"),
+    ("it", "È su questo intervallo che si basa la segnalazione", ("su di esso",), "non superi il 5", "0,1 volte")])
+def test_fr4_en29_it26_the_cards_notes_name_what_the_flag_rests_on_and_tie_the_5_to_the_widening(
+        lang: str, rests: str, gone: tuple, five: str, threshold: str) -> None:
+    """fr4*: « … (davantage si l’on considère plusieurs nombres de joueurs ensemble) ; le signalement repose sur
+    lui. » on draco.html and the Charity Toast compare page: « lui » forty words from « l’intervalle », after « le
+    nombre », « le risque », « le seul hasard » (read: the flag rests on chance); it16, «su di esso», the same.
+    en29, it26 (fr12): the compare page's note kept « …, de sorte que / so that / così che » the 5 % after the 0.1
+    threshold, which part o had mended on the validate pages only (round 48 it20): the guarantee is the widening's.
+    Now every note says the 5 % with the widening, then what the flag rests on, by its noun in French and Italian,
+    then the threshold; the compare note says the 5 % holds for each game. The rulings that keep each note whole
+    (round 25 fr37, fourteenth reading en53, eleventh reading fr81, round 46 en47) kept: en19 (the rule said in the
+    first card table's paragraph and again here) is left."""
+    from cardgen.report.impact import impact_footnote
+
+    for paired in (False, True):
+        note = _plain(impact_footnote(lang, paired=paired))
+        assert _plain(rests) in note, note
+        assert not any(g in note for g in gone), note
+        assert note.index(_plain(five)) < note.index(threshold), note
+        assert not any(w in note[note.index(threshold):] for w in ("so that", "de sorte que", "così che")), note
+    compare = _plain(impact_footnote(lang, paired=True))
+    assert {"en": "for each game at each player count", "fr": "pour chaque jeu et chaque nombre de joueurs",
+            "it": "per ciascun gioco e ciascun numero di giocatori"}[lang] in compare, compare
+    if lang == "fr":
+        assert "méthode de Holm, voir la note ci-dessus" in compare  # r48 fr18: the note above says « méthode »
