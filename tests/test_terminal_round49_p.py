@@ -191,3 +191,24 @@ def test_fr4_en29_it26_the_cards_notes_name_what_the_flag_rests_on_and_tie_the_5
             "it": "per ciascun gioco e ciascun numero di giocatori"}[lang] in compare, compare
     if lang == "fr":
         assert "méthode de Holm, voir la note ci-dessus" in compare  # r48 fr18: the note above says « méthode »
+
+
+# -- en25, it31, fr (r48 fr17): the untried value, against validate's threshold, never "validate's aim" ---------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "To see whether, like fix 2, it does not exceed validate’s threshold, compare it:"),
+    ("fr", "Pour savoir si, comme la correction 2, elle ne dépasse pas le seuil de validate, comparez-la :"),
+    ("it", "Per sapere se, come la correzione 2, non supera la soglia di validate, confrontalo:")])
+def test_en25_it31_fr17_the_untried_value_is_checked_against_validate_s_threshold(lang: str, said: str) -> None:
+    """en25, it31 (r48 fr17, the three readers): "To see whether it too reaches validate’s aim, compare it": fix's
+    output calls the search's 5 % its aim and validate's 1 % a threshold (the "Two thresholds" paragraph), and "too"
+    was true of fix 2 only (fix 1 stayed above validate's threshold). Said as the threshold, the fix named; "did not
+    exceed", as the advice says it (round 48 fr14*). ``next_gap`` (several values) alike."""
+    from cardgen.tune.fix import word
+
+    for key in ("next_gap_one", "next_gap"):
+        text = _plain(word(key, lang, j=1, k=2, before=41, value=43, low=42, high=42, mid=42, lever="l", deck="d",
+                           path_k="p"))
+        assert not any(w in text for w in ("aim", "objectif", "obiettivo")), text
+    assert said in _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d",
+                               path_k="p"))
