@@ -237,14 +237,14 @@ def _count(name: str, significant: bool = False) -> dict:
     ("it", "Altre misure: 1 su 4 è cambiata più di quanto possa spiegare il caso — ",
      "; dettagli nel resoconto. L’elenco è diverso da quello con 3 giocatori: «partite in cui un giocatore deve pescare "
      "ma il mazzo è esaurito» invece di «partite in cui alcuni giocatori restano in parità sia di punti sia di carte "
-     "scartate»"),
+     "scartate»."),  # terminal round 49 en16, it12: closed by a full stop (pins updated)
     ("fr", "Autres mesures : une sur 4 a varié plus que le hasard ne peut l’expliquer — ",
      " ; détails dans le rapport. La liste diffère de celle à 3 joueurs : « parties où un joueur doit piocher mais la "
      "pioche est vide » au lieu de « parties où des joueurs restent à égalité de points même après le compte des "
-     "cartes défaussées »"),
+     "cartes défaussées »."),
     ("en", "Other counts: 1 of 4 changed beyond chance — ",
      "; details in the report. The list differs from the one at 3 players: “games where a player must draw but the "
-     "supply is empty” in place of “games where players tie on points and also on cards discarded”")])
+     "supply is empty” in place of “games where players tie on points and also on cards discarded”.")])
 def test_it10_the_list_s_bookkeeping_follows_the_line_instead_of_splitting_it(lang: str, head: str, tail: str) -> None:
     """it10* (fr15, en23): compare king_lui hungry-dragon, 4 players: «Altre misure: 1 su 6 (partite in cui un
     giocatore deve pescare ma il mazzo è esaurito invece di partite in cui alcuni giocatori restano in parità …, con 3

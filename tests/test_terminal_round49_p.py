@@ -212,3 +212,30 @@ def test_en25_it31_fr17_the_untried_value_is_checked_against_validate_s_threshol
         assert not any(w in text for w in ("aim", "objectif", "obiettivo")), text
     assert said in _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d",
                                path_k="p"))
+
+
+# -- en16, it11, it12 (r48 fr8): compare's "one count more" quoted, and closed by a full stop ------------------------
+
+@pytest.mark.parametrize(("lang", "tail", "same"), [
+    ("en", "details in the report. One count more than at 3 players: “games where a player must draw but the supply is "
+           "empty”.", "details in the report. The same counts as at 4 players."),
+    ("fr", "détails dans le rapport. Une mesure de plus qu’à 3 joueurs : « parties où un joueur doit piocher mais la "
+           "pioche est vide ».", "détails dans le rapport. Mêmes mesures qu’à 4 joueurs."),
+    ("it", "dettagli nel resoconto. Una misura in più rispetto a 3 giocatori: «partite in cui un giocatore deve pescare "
+           "ma il mazzo è esaurito».", "dettagli nel resoconto. Sono le stesse misure considerate con 4 giocatori.")])
+def test_en16_it11_it12_one_count_more_is_quoted_and_closed(lang: str, tail: str, same: str) -> None:
+    """en16, it11, it12 (r48 fr8, three readers): "The list differs …: “…” in place of “…”" quoted its counts, and
+    five lines later "One count more than at 3 players: games where a player must draw but the supply is empty" did
+    not, the name running into the sentence; neither that sentence nor "The same counts as at 4 players" ended with a
+    full stop, after "details in the report." which does. Each count quoted, each sentence closed."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, internal_line
+    from test_terminal_round47_m import _count
+
+    three = [_count("end_reason:supply_exhausted"), _count("gap:no_dish_emerald"), _count("peak:king_portions")]
+    four = three + [_count("gap:draw_from_empty_supply")]
+    naming = Naming.of(resolve("king_lui", ROOT), lang)
+    line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in three], 3)))
+    assert line.endswith(_plain(tail)), line
+    line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in four], 4), same=4))
+    assert line.endswith(_plain(same)), line

@@ -2931,13 +2931,15 @@ def internal_line(internal: Sequence[dict[str, Any]], lang: str = "en", naming: 
     # first's did not come up here, which ones in place of which ("1 of 6" beside the first count's "1 of 6" read as
     # the same six: terminal round 46 fr18); a sentence after the line's own, each count quoted where one stands in
     # place of another: a 30-word bracket between "1 of 6" and its verb lost the one useful sentence, and its
-    # "instead of" read as a game fact (terminal round 47 it10*, fr15, en23)
+    # "instead of" read as a game fact (terminal round 47 it10*, fr15, en23); a count quoted in "One count more" as in
+    # "in place of", and each such sentence closed by a full stop, as the sentence before it is (terminal round 49
+    # en16, it11, it12, r48 fr8)
     metrics = {m["metric"] for m in others}
     new = [m["metric"] for m in others if before is not None and m["metric"] not in before[0]]
     gone_here = [metric for metric in before[0] if metric not in metrics] if before is not None else []
     added = (say("internal_same", lang, p=same) if same is not None else
              say("internal_added_one" if len(new) == 1 else "internal_added", lang, p=before[1], k=len(new),
-                 names=and_list([named_as(metric) for metric in new], lang))
+                 names=and_list([QUOTED[lang].format(named_as(metric)) for metric in new], lang))
              if new and before and not gone_here else
              say("internal_instead", lang, p=before[1],
                  names=and_list([QUOTED[lang].format(named_as(metric)) for metric in new], lang),
