@@ -239,7 +239,7 @@ def test_fr7_the_imposter_note_again_says_its_consequence_not_above() -> None:
     [three] = held_all_lines([{**row, "played_share": 0.008}], "fr", naming, said, first=250)
     three = plain(three)
     assert "ci-dessus" not in three and three.endswith(
-        "(dans 0,8 % des cas) ; ces résultats valent donc pour des parties jouées presque sans elle"), three
+        "(dans 0,8 % des cas) ; ces résultats valent donc pour des parties jouées quasiment sans elle"), three
     assert len(three) < len(plain(two)) * 0.75
 
 

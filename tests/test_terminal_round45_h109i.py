@@ -315,8 +315,8 @@ def test_the_imposter_note_under_a_warning_says_what_it_means_for_that_imbalance
     [warned] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250, warning=True)
     assert plain(warned.strip()) == WARNED_AGAIN[lang], warned
     [later] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250)
-    assert {"en": "so these figures describe games played almost without it", "fr": "ces résultats valent donc pour des parties jouées presque sans elle",  # round 45 fr7
-            "it": "quindi anche questi risultati descrivono partite giocate praticamente senza di essa"}[lang] in later
+    assert {"en": "so these figures describe games played almost without it", "fr": "ces résultats valent donc pour des parties jouées quasiment sans elle",  # round 45 fr7
+            "it": "quindi questi risultati descrivono partite giocate praticamente senza di essa"}[lang] in later
 
 
 def test_the_page_says_the_imposter_note_under_its_warning_of_that_imbalance_too() -> None:

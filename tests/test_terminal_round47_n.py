@@ -395,8 +395,8 @@ def test_fr45_en37_the_overview_names_the_rounds_its_cells_count(lang: str, said
 # -- fr5, it4: the imposter note at a later count, said once -------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("fr", "ces résultats valent donc pour des parties jouées presque sans elle"),
-    ("it", "quindi anche questi risultati descrivono partite giocate praticamente senza di essa")])
+    ("fr", "ces résultats valent donc pour des parties jouées quasiment sans elle"),
+    ("it", "quindi questi risultati descrivono partite giocate praticamente senza di essa")])
 def test_fr5_it4_the_later_imposter_note_says_its_consequence_once(lang: str, said: str) -> None:
     """fr5: « ici aussi … eux aussi » in one sentence; it4: «quindi vale la nota sopra», the note meant 44 lines up.
     Each says what follows for the figures, as English does since part m (en9)."""

@@ -239,3 +239,21 @@ def test_en16_it11_it12_one_count_more_is_quoted_and_closed(lang: str, tail: str
     assert line.endswith(_plain(tail)), line
     line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in four], 4), same=4))
     assert line.endswith(_plain(same)), line
+
+
+# -- fr1, it4: the later imposter note, one "almost" and one "also" ----------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "twice"), [
+    ("fr", "ces résultats valent donc pour des parties jouées quasiment sans elle", "presque"),
+    ("it", "quindi questi risultati descrivono partite giocate praticamente senza di essa", "anche")])
+def test_fr1_it4_the_later_imposter_note_says_each_word_once(lang: str, said: str, twice: str) -> None:
+    """fr1: « n’utilisent presque jamais leur carte Imposteur (…) ; ces résultats valent donc pour des parties jouées
+    presque sans elle », where the sibling notes say « quasiment sans elle »; it4: «anche qui … quindi anche questi
+    risultati» (the same line, two readers). Each word once; Royale's own Italian words alike."""
+    from cardgen.terminal import say
+
+    line = _plain(say("held_all_used_again", lang, card="Imposteur", used="1,3 %"))
+    assert line.endswith(said) and line.count(twice) == 1, line
+    royale = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
+    text = json.dumps(royale, ensure_ascii=False)
+    assert "quindi anche questi risultati" not in text
