@@ -257,3 +257,26 @@ def test_fr1_it4_the_later_imposter_note_says_each_word_once(lang: str, said: st
     royale = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
     text = json.dumps(royale, ensure_ascii=False)
     assert "quindi anche questi risultati" not in text
+
+
+# -- it17 (fr6): a bar's bound takes two decimals only against its own game's fair share ------------------------------
+
+@pytest.mark.parametrize(("lang", "shown", "hidden"), [
+    ("it", "[20,6%; 43,8%]", "20,59%"), ("en", "[20.6% to 43.8%]", "20.59%"), ("fr", "[20,6 % ; 43,8 %]", "20,59 %")])
+def test_it17_fr6_a_bar_s_bound_is_told_apart_from_its_own_fair_share_only(lang: str, shown: str, hidden: str) -> None:
+    """it17, fr6: compare King Lui → Hungry Dragon, 5 players: the variant's bar «[20,59%; 43,8%]», two decimals
+    against the base game's fair share (20,6 %), though the variant's bar is judged by its own (20,0 %); the text and
+    the terminal say «[20,6%; 43,8%]». Round 48 it28*'s rule applies against the fair share of the bar's own game:
+    the base bar that rounds onto its own fair share keeps its two decimals."""
+    from cardgen.report.svg import grouped_rates_svg
+
+    variant = {"rate": 0.31, "low": 0.2059, "high": 0.4378, "compared": 5}
+    base = {"rate": 0.37, "low": 0.260389, "high": 0.495, "compared": 4}
+    svg = _plain(str(grouped_rates_svg([("5", [("base", {**variant, "rate": 0.27, "low": 0.173, "high": 0.396},
+                                                 "#999999"), ("variant", variant, "#3366cc")])], "t",
+                                       fair=[("base", 0.206, "#999999"), ("variant", 0.20, "#3366cc")], lang=lang)))
+    assert shown in svg and hidden not in svg, svg
+    svg = _plain(str(grouped_rates_svg([("1", [("base", base, "#999999"), ("variant", {**base, "low": 0.33},
+                                                                            "#3366cc")])], "t",
+                                       fair=[("base", 0.26, "#999999"), ("variant", 0.278, "#3366cc")], lang=lang)))
+    assert {"it": "26,04%", "en": "26.04%", "fr": "26,04 %"}[lang] in svg, svg  # round 48 it28* kept

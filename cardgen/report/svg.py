@@ -343,6 +343,12 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
         x = left + w * tick / 100 / peak
         parts.append(_vertical(x, top, base, GRID))
         parts.append(text_at(f"{x:.1f}", base + 14, _pc(tick / 100, lang, 0), "middle"))
+    def own_fairs(label: str) -> list[float]:
+        """The fair share a series' bar is judged by, where each series draws its own: the variant's bound
+        "[20,59%; 43,8%]" took two decimals against the base game's 20,6%, while its own is 20,0% (terminal round 49
+        it17, fr6); one line for every series: that one."""
+        return [share for named, share, _ in lines if named == label] or [share for _, share, _ in lines]
+
     y = top
     for name, items in groups:
         parts.append(text_at(left - 6, f"{y + bar * len(items) / 2 + 4:.1f}", name, "end"))
@@ -351,8 +357,7 @@ def grouped_rates_svg(groups: list[tuple[str, list[tuple[str, dict[str, Any], st
             parts.append(element("rect", {"x": left, "y": f"{y + 1:.1f}", "width": f"{w * rate / peak:.1f}",
                                           "height": bar - 2, "fill": colour},
                                  title=tip(lang, f"{name}, {label}" if len(legend) > 1 else name, _pc(rate, lang),
-                                           (r["low"], r["high"]), r.get("compared"),
-                                           [share for _, share, _ in lines])))
+                                           (r["low"], r["high"]), r.get("compared"), own_fairs(label))))
             lo, hi, cy = left + w * r["low"] / peak, left + w * r["high"] / peak, y + bar / 2
             _whisker(parts, lo, hi, cy, 4)
             parts.append(text_at(left + w + 6, f"{cy + 4:.1f}", _pc(rate, lang)))
