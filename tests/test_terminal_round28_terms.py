@@ -153,9 +153,10 @@ def test_fix_says_of_the_fixes_checked_and_which_values_were_not_tried(lang: str
     paths = [Path(f"out/draco-fix-{k}.yaml") for k in (1, 2, 3)]
     said = re.sub(r"\s+", " ", next_line(fixer, props, paths[0], paths))
     # terminal round 40 fr28: the command on a line of its own, after the two commands (the page sets it in code)
-    gap = {"en": "No fix between 44 and 49 (number of gold coins) was tried. To find the smallest that reaches "
-                 "validate’s aim, compare one, e.g. 46: cardgen compare draco <a copy of out/draco-fix-3.yaml with 46 "
-                 "instead of 50> --fixed",
+    # terminal round 49 en25, it31: validate's threshold, never "validate's aim" (pin updated)
+    gap = {"en": "No fix between 44 and 49 (number of gold coins) was tried. To find the smallest that does not "
+                 "exceed validate’s threshold, compare one, e.g. 46: cardgen compare draco <a copy of "
+                 "out/draco-fix-3.yaml with 46 instead of 50> --fixed",
            "fr": "Aucune correction entre 44 et 49 (nombre de pièces d’or) n’a été essayée.",
            "it": "Nessuna correzione tra 44 e 49 (numero di monete d’oro) è stata provata."}[lang]
     assert gap in said, said
