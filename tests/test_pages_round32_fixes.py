@@ -30,7 +30,7 @@ def test_a_run_says_why_the_mid_game_table_is_missing_once_in_a_designers_words(
             # terminal round 41 en28: no status note of the simulation being prepared (pins updated)
             ("en", "not measured by default, as it is slow for this game", "not measured in this run (see above)"),
             ("fr", "non mesurée par défaut, car le calcul est long pour ce jeu", "non mesurée, comme plus haut"),
-            ("it", "non misurata di norma, perché con questo gioco il calcolo è lungo",  # terminal round 47 fr8, fr9
+            ("it", "non misurata, se non su richiesta, perché con questo gioco il calcolo è lungo",  # terminal round 47 fr8, fr9
              "non misurata, come sopra")):
         said: set[str] = set()
         first = exchange_lines(building, lang, said=said)

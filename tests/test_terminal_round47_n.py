@@ -168,7 +168,7 @@ def test_fr18_the_search_loop_passes_the_games_shown_name_down(monkeypatch: pyte
 @pytest.mark.parametrize(("lang", "said", "again"), [
     ("fr", "non mesurée par défaut, car le calcul est long pour ce jeu ; pour la mesurer",
      "force des cartes en cours de partie : non mesurée, comme plus haut"),
-    ("it", "non misurata di norma, perché con questo gioco il calcolo è lungo; per misurarla",
+    ("it", "non misurata, se non su richiesta, perché con questo gioco il calcolo è lungo; per misurarla",
      "forza delle carte durante la partita: non misurata, come sopra")])
 def test_fr8_fr9_mid_game_strength_is_not_measured_by_default_not_impossible(lang: str, said: str, again: str) -> None:
     """fr8: « non mesurée (le calcul serait trop long pour ce jeu) ; pour la mesurer, ajoutez … »: "trop long" read as
@@ -181,7 +181,7 @@ def test_fr8_fr9_mid_game_strength_is_not_measured_by_default_not_impossible(lan
     assert _plain(say("exchange_building_again", lang)) == again
     page = _plain(WORDS[lang]["exchange_building"])
     assert page.startswith({"fr": "Non mesurée par défaut, car le calcul est long pour ce jeu.",
-                            "it": "Non misurata di norma, perché con questo gioco il calcolo è lungo."}[lang]), page
+                            "it": "Non misurata, se non su richiesta, perché con questo gioco il calcolo è lungo."}[lang]), page
     assert _plain(WORDS[lang]["exchange_building_again"]) == {"fr": "Non mesurée, comme plus haut.",
                                                               "it": "Non misurata, come sopra."}[lang]
 
