@@ -467,7 +467,7 @@ def test_the_draco_overviews_shortage_note_reads_cleanly() -> None:
     assert en.startswith("{name}: the published rules do not say what happens; play goes on under this edition’s ruling, "
                          "and the more games that needed it, the more the results describe the game with that ruling "
                          "rather than the published one.")
-    assert ("e quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa scelta anziché il "
+    assert ("e quanto più spesso è entrata in gioco, tanto più i risultati descrivono il gioco con questa scelta anziché il "
             "gioco pubblicato.") in it
 
 

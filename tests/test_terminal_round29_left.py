@@ -54,7 +54,7 @@ def test_french_says_where_it_checked_never_a_count_of_player_counts(warned: lis
     # terminal round 41 en25*, it24*: the ruling by the books' name (pins updated)
     ("en", "the more games that needed it, the more the results describe the game with that ruling"),
     ("fr", "plus ce choix a servi, plus les résultats décrivent le jeu de cette édition"),
-    ("it", "quanto più spesso è servita, tanto più i risultati descrivono il gioco con questa scelta")])
+    ("it", "quanto più spesso è entrata in gioco, tanto più i risultati descrivono il gioco con questa scelta")])
 def test_the_overviews_shortage_cells_say_what_the_results_describe_at_every_count(lang: str, weighs: str) -> None:
     """en30, fr31, it38, it39: the overview's shortage cell held a bracket inside a bracket, said "as above" (a row
     above, a separate card on a phone) and, at 6 players, nothing of what the results describe. Since round 32 (en39,

@@ -39,3 +39,18 @@ def test_it8_mid_game_strength_is_not_measured_unless_asked() -> None:
     page = _plain(WORDS["it"]["exchange_building"])
     assert page.startswith("Non misurata, se non su richiesta, perché con questo gioco il calcolo è lungo."), page
     assert "di norma" not in line + page
+
+
+# -- it34: the overview's Draco note says «è entrata in gioco», as the WARNINGs and compare ----------------------------
+
+def test_it34_the_overviews_ruling_note_says_it_came_into_play() -> None:
+    """it34 (r48 it43): the validate-draco overview's note said «quanto più spesso è servita» where the AVVISI and
+    compare say the edition's ruling «è entrata in gioco»: one verb for one thing."""
+    from cardgen.report.pages import overview_notes
+    from cardgen.report.words import PAGES
+
+    short = {"peak": "unpaid_by_bank", "print_more": 43, "cover": 0.99, "games_short": 278, "games": 300, "max": 50}
+    rows = [{"passed": True, "players": 3, "variant": "draco", "games": 300, "completed": 300, "sufficiency": [short]}]
+    notes = " ".join(_plain(n) for n in overview_notes(rows, "it", {"draco": _naming("draco", "it")}))
+    assert "e quanto più spesso è entrata in gioco, tanto più i risultati descrivono il gioco con questa scelta" in notes
+    assert "è servita" not in notes + PAGES["it"]["short_note"]
