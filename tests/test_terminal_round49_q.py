@@ -54,3 +54,18 @@ def test_it34_the_overviews_ruling_note_says_it_came_into_play() -> None:
     notes = " ".join(_plain(n) for n in overview_notes(rows, "it", {"draco": _naming("draco", "it")}))
     assert "e quanto più spesso è entrata in gioco, tanto più i risultati descrivono il gioco con questa scelta" in notes
     assert "è servita" not in notes + PAGES["it"]["short_note"]
+
+
+# -- it25: the Draco case «partite in cui dopo …, anche …» had its incidental clause half-commaed -----------------------
+
+def test_it25_draco_tie_case_reads_without_a_missing_comma() -> None:
+    """it25: «partite in cui dopo l’eliminazione dei primi a pari merito, anche i più ricchi …» (eight times on the
+    charity-toast page): the incidental clause closed its comma but never opened it. Reordered as the French was
+    (r47 fr43): the finding first, the elimination after it; the label stands alone too (validate's list)."""
+    from cardgen.simulate.verdict import label
+
+    words = _naming("draco", "it").words
+    said = _plain(label("gap:tie_for_win", "it", words))
+    assert said == ("partite in cui i più ricchi tra gli altri sono ancora a pari merito dopo l’eliminazione dei primi "
+                    "a pari merito (oppure non resta nessun giocatore)"), said
+    assert "in cui dopo" not in said
