@@ -69,3 +69,18 @@ def test_it25_draco_tie_case_reads_without_a_missing_comma() -> None:
     assert said == ("partite in cui i più ricchi tra gli altri sono ancora a pari merito dopo l’eliminazione dei primi "
                     "a pari merito (oppure non resta nessun giocatore)"), said
     assert "in cui dopo" not in said
+
+
+# -- it9: the hardly-played note's «la» had no singular antecedent -----------------------------------------------------
+
+def test_it9_the_hardly_played_note_names_the_card_it_counts() -> None:
+    """it9: «* quasi mai giocate dai giocatori automatici (tra parentesi, quante volte in media ogni giocatore la
+    gioca in una partita)»: «la» has no singular noun before it (the line speaks of cards, plural). The plural note
+    names the cards and says «quella carta»; the singular note keeps «la» (its card is the one named)."""
+    many = _plain(say("hardly_note", "it", items="Pioggia di monete (0,04), Partita a dadi (0,03)"))
+    assert many.startswith("* carte quasi mai giocate dai giocatori automatici (tra parentesi, quante volte in media "
+                           "ogni giocatore gioca quella carta in una partita): Pioggia di monete (0,04)"), many
+    assert "la gioca" not in many
+    one = _plain(say("hardly_note_one", "it", items="Partita a dadi (0,03)"))
+    assert one.startswith("* quasi mai giocata dai giocatori automatici (tra parentesi, quante volte in media ogni "
+                          "giocatore la gioca in una partita): Partita a dadi (0,03)"), one
