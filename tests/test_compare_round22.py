@@ -409,13 +409,13 @@ def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang:
     # round 29 en3, fr2: and not here at all, the scores line above having defined it for the run
     # terminal round 46 fr2 (en4): the margin a tenth of each game's winning total, its size at the average after
     # terminal round 47 fr2, en4, it1: the winner's score by one name, the definition's (pin updated)
-    assert note.endswith({"en": "; close here means a margin of at most a tenth of the winner’s score in that game, "
-                                "about 7 points (winner’s mean score: 74.3)",
-                          "fr": " ; « serrée » signifie ici un écart d’au plus un dixième du score du vainqueur de la "
-                                "partie, soit environ 7 points (score moyen du vainqueur : 74,3)",
-                          "it": "; qui «combattuta» significa un distacco non superiore a un decimo del punteggio del "
-                                "vincitore della partita, cioè circa 7 punti (punteggio medio del vincitore: "
-                                "74,3)"}[lang]), note
+    # terminal round 49 it1: the definition not said again (pin updated)
+    assert note.endswith({"en": "; a tenth of the winner’s score comes to about 7 points here (winner’s mean score: "
+                                "74.3)",
+                          "fr": " ; un dixième du score du vainqueur vaut ici environ 7 points (score moyen du "
+                                "vainqueur : 74,3)",
+                          "it": "; qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del "
+                                "vincitore: 74,3)"}[lang]), note
     assert "winner or winners (" not in note and "gagnants (" not in note and "vincitori (" not in note
     assert not any(w in " ".join(three) for w in ("average total", "total moyen", "totale medio"))
     d["close_games"]["n"] = 231  # 2 players: the comebacks' games, said in the close games' own note with their

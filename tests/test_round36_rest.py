@@ -134,13 +134,13 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("it", "interval_wide_plain", "intervallo al 95%, allargato perché si confrontano 3 giocatori alla volta"),  # it14
     # terminal round 46 fr2 (en4): a tenth of each game's winning score, about 4 at the average; round 47 fr2, en4,
     # it1: by the definition's name, its mean over these games (pins updated; Draco's fortune: its own words)
-    ("en", "close_scale_games", "close here means a margin of at most a tenth of the winner’s score in that game, "
-                                "about 4 coins (winner’s mean score over the 300 games followed: 37.0)"),  # fr13: one base
-    ("fr", "close_scale_games", "« serrée » signifie ici un écart d’au plus un dixième du score du vainqueur de la "
-                                "partie, soit environ 4 pièces (score moyen du vainqueur sur les 300 parties suivies : 37,0)"),
-    ("it", "close_scale_games", "qui «combattuta» significa un distacco non superiore a un decimo del punteggio del "
-                                "vincitore della partita, cioè circa 4 monete (punteggio medio del vincitore sulle 300 "
-                                "partite seguite: 37,0)")])
+    # terminal round 49 it1, en3: the definition not said again; English "the first 300 games" (pins updated)
+    ("en", "close_scale_games", "a tenth of the winner’s score comes to about 4 coins here (winner’s mean score over "
+                                "the first 300 games: 37.0)"),  # fr13: one base
+    ("fr", "close_scale_games", "un dixième du score du vainqueur vaut ici environ 4 pièces (score moyen du vainqueur "
+                                "sur les 300 parties suivies : 37,0)"),
+    ("it", "close_scale_games", "qui un decimo del punteggio del vincitore vale circa 4 monete (punteggio medio del "
+                                "vincitore sulle 300 partite seguite: 37,0)")])
 def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
     from cardgen.terminal import say
 

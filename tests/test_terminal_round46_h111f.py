@@ -311,12 +311,11 @@ def test_fr1_the_designer_figures_are_read_after_each_players_turn() -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # terminal round 47 fr2, en4, it1: the winner's score by one name, the definition's (pins updated)
-    ("en", "close here means a margin of at most a tenth of the winner’s score in that game, about 7 points (winner’s "
-           "mean score: 73.9)"),
-    ("fr", "« serrée » signifie ici un écart d’au plus un dixième du score du vainqueur de la partie, soit environ 7 "
-           "points (score moyen du vainqueur : 73,9)"),
-    ("it", "qui «combattuta» significa un distacco non superiore a un decimo del punteggio del vincitore della "
-           "partita, cioè circa 7 punti (punteggio medio del vincitore: 73,9)")])
+    # terminal round 49 it1: the definition (the indicator's, above) not said again: the tenth, then its size at the
+    # mean, the rule still first (pins updated)
+    ("en", "a tenth of the winner’s score comes to about 7 points here (winner’s mean score: 73.9)"),
+    ("fr", "un dixième du score du vainqueur vaut ici environ 7 points (score moyen du vainqueur : 73,9)"),
+    ("it", "qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del vincitore: 73,9)")])
 def test_fr2_close_is_said_as_a_tenth_of_each_games_winning_total(lang: str, said: str) -> None:
     """fr2 (en4): "« serrée » signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)"
     read as a fixed 7-point threshold, while ``designer.close_margin`` takes a tenth of each game's winning score (at

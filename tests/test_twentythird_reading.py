@@ -236,10 +236,11 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     # terminal round 27 it9: the margin a tenth of the winner's score, said at its average (29.1: about 3)
     # terminal round 46 fr2 (en4): "about 3 … or less" read as a fixed threshold: a tenth of each game's total first
     # terminal round 47 fr7*: Draco's winner has a fortune, never a "total", and its mean is said as one (pin updated)
-    assert {"en": "a tenth of the winner’s fortune in that game, about 3 silver coins (winner’s mean fortune: 29.1)",
-            "fr": "un dixième de la fortune du vainqueur de la partie, soit environ 3 pièces d’argent (fortune moyenne "
+    # terminal round 49 it1: the definition not said again, the tenth and its size at the mean (pin updated)
+    assert {"en": "a tenth of the winner’s fortune comes to about 3 silver coins here (winner’s mean fortune: 29.1)",
+            "fr": "un dixième de la fortune du vainqueur vaut ici environ 3 pièces d’argent (fortune moyenne "
                   "du vainqueur : 29,1)",
-            "it": "un decimo del denaro del vincitore della partita, cioè circa 3 monete d’argento (denaro medio del "
+            "it": "qui un decimo del denaro del vincitore vale circa 3 monete d’argento (denaro medio del "
                   "vincitore: 29,1)"}[lang] in coins, coins
     alone = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0)]  # no winner's mean: no margin
     assert len(alone) == len(notes) and notes[-1].startswith(alone[-1]) and alone[-1] != notes[-1]
@@ -250,16 +251,15 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     from cardgen.simulate.summary import designer_lines
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
-    assert ("    parties serrées : sur les 190 parties qui ont un deuxième ou une victoire partagée ; « serrée » "
-            "signifie ici un écart d’au plus un dixième du score du vainqueur de la partie, soit environ 7 points (score "
-            "moyen du vainqueur : 73,9)") in lines, lines  # terminal round 46 fr2: a tenth, game by game (47 fr2)
+    assert ("    parties serrées : sur les 190 parties qui ont un deuxième ou une victoire partagée ; un dixième du "
+            "score du vainqueur vaut ici environ 7 points (score moyen du vainqueur : 73,9)") in lines, lines  # r49 it1  # terminal round 46 fr2: a tenth, game by game (47 fr2)
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
-    assert ("Close games: measured over the 190 games with a runner-up or a shared win; close here means a "
-            "margin of at most a tenth of the winner’s score in that game, about 7 points (winner’s mean score over "
-            "the 200 games followed: 73.9)") in page, page  # round 36 fr13: one base; round 47 fr2, en4: one name for the winner's score
+    # terminal round 49 it1, en3: the definition not said again, the games "the first 200" (pin updated)
+    assert ("Close games: measured over the 190 games with a runner-up or a shared win; a tenth of the winner’s "
+            "score comes to about 7 points here (winner’s mean score over the first 200 games: 73.9)") in page, page  # round 36 fr13: one base; round 47 fr2, en4: one name for the winner's score
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------
