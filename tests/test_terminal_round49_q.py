@@ -123,3 +123,15 @@ def test_it1_en3_the_close_games_note_gives_the_margin_without_the_definition_ag
         assert old not in note, note
     plain = _close_note(game, lang, mean, over=None)
     assert "{" not in plain and ("7" in plain or "4" in plain), plain
+
+
+# -- en21: the imposter note, "in the base game … with the variant" ----------------------------------------------------
+
+def test_en21_the_imposter_note_says_in_the_base_game_and_in_the_variant() -> None:
+    """en21 (r48 en27): part n changed "with the base game, … with the variant" to "in the base game … in the
+    variant" on the pages (``all_dealt_paired_share``) but compare-royale-short.txt still read "(in 1.0% of cases in
+    the base game, 0.3% with the variant, …)": one fact, two wordings, and "in" then "with" in one bracket. The
+    terminal now says it as the page does."""
+    line = _plain(say("compare_held_balance", "en", card="imposter", base="1.0%", variant="0.3%"))
+    assert "(in 1.0% of cases in the base game and 0.3% in the variant, counting each player in each game)" in line
+    assert "with the variant" not in line
