@@ -198,7 +198,7 @@ def test_the_waiting_emerald_ruling_says_what_is_ambiguous() -> None:
     for, then using Emerald presented as another choice."""
     case = yaml.safe_load((ROOT / "decks/king_lui.yaml").read_text(encoding="utf-8"))[
         "clarifications"]["no_dish_emerald"]["case"]
-    said = {"en": "but then present using Emerald as another choice (“or”)",
+    said = {"en": "but then offer the Emerald action as another choice (“or”)",  # terminal round 49 en1 (pin updated)
             "fr": "mais présentent ensuite l’action Emerald comme une autre possibilité",
             "it": "presenta l’uso di Emerald come alternativa («oppure»)"}
     for lang in nonempty(LANGS):

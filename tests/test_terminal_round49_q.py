@@ -135,3 +135,17 @@ def test_en21_the_imposter_note_says_in_the_base_game_and_in_the_variant() -> No
     line = _plain(say("compare_held_balance", "en", card="imposter", base="1.0%", variant="0.3%"))
     assert "(in 1.0% of cases in the base game and 0.3% in the variant, counting each player in each game)" in line
     assert "with the variant" not in line
+
+
+# -- en1: King Lui's ruling, "present using Emerald as another choice" -----------------------------------------------
+
+def test_en1_king_lui_ruling_offers_the_emerald_action() -> None:
+    """en1 (r48 en1): "but then present using Emerald as another choice" put a gerund phrase where a noun is wanted
+    and read as a slip. Now a noun, as the French « présentent ensuite l’action Emerald »."""
+    import yaml
+
+    case = yaml.safe_load((ROOT / "decks/king_lui.yaml").read_text(encoding="utf-8"))[
+        "clarifications"]["no_dish_emerald"]["case"]["en"]
+    assert ("The published rules ask you to draw when the table is empty, but then offer the Emerald action as "
+            "another choice (“or”); this edition keeps the draw compulsory.") in case, case
+    assert "present using" not in case

@@ -55,7 +55,7 @@ def test_validate_says_the_ruling_of_a_case_the_published_rules_settle(lang: str
         # terminal round 41 en3, fr1*, it1*: what is ambiguous, not where Emerald stands in the text (pin updated)
         "en": "With no dish left on the table you must draw; an Emerald card already waiting cannot be used instead "
               "(one you draw can still be used at once). The published rules ask you to draw when the table is empty, but "
-              "then present using Emerald as another choice (“or”); this edition keeps the draw compulsory.",
+              "then offer the Emerald action as another choice (“or”); this edition keeps the draw compulsory.",  # r49 en1
         "fr": "Quand il ne reste aucun plat sur la table, vous devez piocher ; une carte Emerald qui attend ne vous "
               "permet pas de vous servir d’Emerald à la place (une carte Emerald que vous piochez peut, elle, servir "
               "aussitôt). Les règles publiées demandent de piocher quand la table est vide, mais présentent ensuite "
