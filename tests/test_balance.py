@@ -99,7 +99,7 @@ def test_a_seat_whose_shown_interval_leaves_the_fair_share_out_is_named_with_its
         # terminal round 41 en10, it3*: the verdict, then who is only just within it, then what to do (pin updated)
         "balance: the fair share is 25.3%, more than a quarter because a shared win counts as a win for each winner. Over 300 "
         "games, no player’s win rate is further from the fair share than chance alone would explain, though player 2 (19.3%) comes close: without the widening, "
-        f"that gap would be beyond chance. To tell a real gap from chance, play more games: {command}"]
+        f"its gap from the fair share would be beyond chance. To tell a real gap from chance, play more games: {command}"]
     fr = balance_lines(out, "fr", 4, command)[0]
     assert fr.startswith("équilibre\u202f: la part équitable est de 25,3\u202f%, soit plus d’un quart, car une "
                          "victoire partagée compte pour chacun des gagnants. Sur 300 parties") \

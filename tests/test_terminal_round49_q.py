@@ -149,3 +149,20 @@ def test_en1_king_lui_ruling_offers_the_emerald_action() -> None:
     assert ("The published rules ask you to draw when the table is empty, but then offer the Emerald action as "
             "another choice (“or”); this edition keeps the draw compulsory.") in case, case
     assert "present using" not in case
+
+
+# -- en4: "that gap" with no gap named before it ---------------------------------------------------------------------
+
+def test_en4_the_seat_that_comes_close_has_its_gap_named() -> None:
+    """en4 (r48 en5): "though player 2 (19.3%) comes close: without the widening, that gap would be beyond chance":
+    no gap was named before "that gap". Now "its gap from the fair share" (King Lui at 4 and 5 players, terminal and
+    page, which print the same line)."""
+    from test_balance import stats
+
+    from cardgen.simulate.balance import balance
+    from cardgen.simulate.summary import balance_lines
+
+    line = " ".join(_plain(x) for x in balance_lines(balance(stats([81, 58, 85, 79], games=300)), "en", 4, "C"))
+    assert ("though player 2 (19.3%) comes close: without the widening, its gap from the fair share would be beyond "
+            "chance") in line, line
+    assert "that gap" not in line
