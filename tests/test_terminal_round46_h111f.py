@@ -79,7 +79,7 @@ def test_fr28_the_paired_shortage_share_says_it_is_on_these_pairs(lang: str) -> 
 LEANS = {"fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudrait sa part équitable, et cet écart "
                "dépasse ce que le hasard peut expliquer ; dans le jeu de base, l’écart va dans le même sens sur ces "
                "paires mais reste dans les limites du hasard, tout comme l’écart entre les deux jeux",
-         "en": "like the change between the two games",
+         "en": "as may the change between the two games",  # terminal round 49 en15
          "it": "come quella tra i due giochi, può essere dovuta al caso"}
 TABLE = {"en": " (see the table above)", "fr": " (voir le tableau plus haut)", "it": " (vedi la tabella più sopra)"}
 

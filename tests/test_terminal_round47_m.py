@@ -399,7 +399,7 @@ def test_fr4_the_indicators_tables_set_their_decimal_marks_in_one_column() -> No
 # -- the English reader's recurring shared sentences (en19, en20, en21, en9, en10, en11) -----------------------------
 
 @pytest.mark.parametrize(("key", "said", "old"), [
-    ("compare_seat_leans", "but by an amount that may be chance, like the change between the two games",
+    ("compare_seat_leans", "but by an amount that may be chance, as may the change between the two games",  # r49 en15
      "and so may the change"),  # en19; "may be chance" said once (round 41 en33*)
     ("compare_seat_change_open", "+4.0; 100 pairs are too few to measure a change of this size.",
      "too few to measure it"),  # en20

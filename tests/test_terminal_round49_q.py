@@ -166,3 +166,16 @@ def test_en4_the_seat_that_comes_close_has_its_gap_named() -> None:
     assert ("though player 2 (19.3%) comes close: without the widening, its gap from the fair share would be beyond "
             "chance") in line, line
     assert "that gap" not in line
+
+
+# -- en15: "an amount that may be chance, like the change" read as a comparison of sizes ------------------------------
+
+def test_en15_the_base_games_lean_and_the_change_may_both_be_chance() -> None:
+    """en15 (r48 en17): "…but by an amount that may be chance, like the change between the two games": "an amount …
+    like the change" reads first as a comparison of sizes. Now "…, as may the change between the two games": "may be
+    chance" still said once (round 41 en33*) and the change still last, where the page's "(see the table above)"
+    follows it (round 46 fr40*)."""
+    text = _plain(say("compare_seat_leans", "en", who="player 5", often="more"))
+    assert text.endswith("in the base game player 5 also wins more on these pairs, but by an amount that may be "
+                         "chance, as may the change between the two games"), text
+    assert text.count("may be chance") == 1 and "like the change" not in text
