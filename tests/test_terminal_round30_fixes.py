@@ -680,7 +680,8 @@ def test_french_says_part_equitable_and_a_share_against_a_share() -> None:
     # round 31 fr2: "soit plus d’un quart", never the bare "1/4"; "chacun des gagnants"
     assert say("balance_why", "fr", n=4, more="plus d’un quart").replace("\u202f", " ") == (
         ", soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants")
-    assert PAGES["fr"]["balance_more"].startswith("{who} gagne une part des parties supérieure à sa part équitable")
+    # terminal round 49 fr7: « une part … à sa part » in one clause: the player above the fair share, as the terminal
+    assert PAGES["fr"]["balance_more"].startswith("{who} est au-dessus de la part équitable")
     assert "souvent" not in PAGES["fr"]["balance_less_many_just"]
 
 
@@ -779,8 +780,8 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
-    ("fr", "le joueur 1 gagne une part des parties supérieure à sa part équitable et le joueur 4 une part inférieure, "
-           "et ces écarts dépassent ce que le hasard peut expliquer"),
+    ("fr", "le joueur 1 est au-dessus de la part équitable et le joueur 4 en dessous, au-delà de ce que le hasard "
+           "peut expliquer"),  # terminal round 49 fr7
     ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze più grandi di quanto il "
            "caso spieghi di solito")])  # a share against a share (round 32 it27)
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:

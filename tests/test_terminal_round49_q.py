@@ -179,3 +179,25 @@ def test_en15_the_base_games_lean_and_the_change_may_both_be_chance() -> None:
     assert text.endswith("in the base game player 5 also wins more on these pairs, but by an amount that may be "
                          "chance, as may the change between the two games"), text
     assert text.count("may be chance") == 1 and "like the change" not in text
+
+
+# -- fr7: the overview's balance cell, « une part des parties supérieure à sa part équitable » -------------------------
+
+def test_fr7_the_overview_says_the_player_is_above_the_fair_share() -> None:
+    """fr7 (validate-royale/index.html, 4 players): « le joueur 1 gagne une part des parties supérieure à sa part
+    équitable et le joueur 4 une part inférieure, et ces écarts dépassent … »: « une part … à sa part » in one clause,
+    and a third wording of the finding the terminal and the game page say « est au-dessus / en dessous de la part
+    équitable ». Now theirs, in every one of the cell's French forms."""
+    from cardgen.report.pages import short_warnings
+    from cardgen.report.words import PAGES
+
+    flags = [{"seat": 1, "side": "more", "rate": 0.37, "low": 0.304, "high": 0.442, "fair": 0.2625, "level": 0.9875,
+              "compared": 4},
+             {"seat": 4, "side": "less", "rate": 0.19, "low": 0.140, "high": 0.253, "fair": 0.2625, "level": 0.9875,
+              "compared": 4}]
+    r = {"players": 4, "balance": {"flags": flags}, "sufficiency": [], "designer": {}, "completed": 300, "games": 300,
+         "passed": True, "static_checks": []}
+    cell = " ".join(_plain(str(c)) for c in short_warnings(r, "fr", _naming("royale", "fr")))
+    assert ("le joueur 1 est au-dessus de la part équitable et le joueur 4 en dessous, au-delà de ce que le hasard "
+            "peut expliquer") in cell, cell
+    assert not [k for k, v in PAGES["fr"].items() if isinstance(v, str) and "une part des parties" in v]

@@ -52,8 +52,9 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
 @pytest.mark.parametrize(("lang", "less", "one"), [
     ("en", "players 1 and 2 win less than the fair share", "player 3 wins more than the fair share"),
     # a share set against a share (round 30 fr28)
-    ("fr", "les joueurs 1 et 2 gagnent une part des parties inférieure à leur part équitable",
-     "le joueur 3 gagne une part des parties supérieure"),
+    # terminal round 49 fr7: as the terminal and the game page say it (pins updated)
+    ("fr", "les joueurs 1 et 2 sont en dessous de la part équitable",
+     "le joueur 3 est au-dessus de la part équitable"),
     ("it", "i giocatori 1 e 2 vincono meno della quota equa", "il giocatore 3 vince più della quota equa")])
 def test_the_players_flagged_on_one_side_are_one_warning(lang: str, less: str, one: str) -> None:
     """it48: "player 1 wins less often than the fair share…" four times over (players 1, 2, 4, 5) in one cell: the
