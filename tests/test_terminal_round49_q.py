@@ -215,3 +215,19 @@ def test_fr9_in_both_games_comes_first(key: str) -> None:
     assert text.startswith("dans les deux jeux, "), text
     assert "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable, et cet écart dépasse" in text, text
     assert "équitable dans les deux jeux" not in text
+
+
+# -- it19: the rebuilt pile's peak under two wordings, "al massimo" read as "at most" ----------------------------------
+
+def test_it19_the_rebuilt_piles_peak_is_said_in_the_labels_words() -> None:
+    """it19: "carte nel mazzo ricostituito: 55,9 nel gioco base (il massimo di ogni partita, in media)" at 2 players,
+    then "mazzo ricostituito che arriva in media a 42,4 carte al massimo" at 3 and 4: one measure, two wordings six
+    lines apart, and "al massimo" at the end can be read as "at most". Now the label's words, the peak said as a
+    mean of maxima: "un massimo medio di 42,4 carte nel mazzo ricostituito"."""
+    from cardgen.games import get_game
+
+    words = get_game("royale").words
+    short = words["tallies_short"]["it"]["peak:pile_after_reshuffle"].format(v="42,4")
+    label = words["tallies"]["it"]["peak:pile_after_reshuffle"]
+    assert short == "un massimo medio di 42,4 carte nel mazzo ricostituito", short
+    assert label in short and not short.endswith("al massimo")
