@@ -231,7 +231,8 @@ def test_the_small_wordings_of_validate_read_as_their_language_writes() -> None:
         for key in nonempty(["cards_none", "cards_none_line"]):
             assert "main vide" not in block["fr"][key] and "personne n’a de carte en main au départ" in block["fr"][key]
             assert "cosa che serve" not in block["it"][key]
-            assert "per misurare la forza di una carta cardgen dovrebbe poterla sostituire" in block["it"][key]
+            # terminal round 49 it2: the second reason said straight, no «cosa che» at all (pin updated)
+            assert "in questo gioco cardgen non può misurare la forza di una carta sostituendola" in block["it"][key]
     units = plain(say("strength_units", "fr", unit="u"))
     assert "(points de %)" in units and "pts de %" not in units  # terminal round 46 fr13
     assert "contengano tutti insieme il rispettivo valore" in LINES["it"]["interval_plain"]

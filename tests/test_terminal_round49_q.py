@@ -231,3 +231,24 @@ def test_it19_the_rebuilt_piles_peak_is_said_in_the_labels_words() -> None:
     label = words["tallies"]["it"]["peak:pile_after_reshuffle"]
     assert short == "un massimo medio di 42,4 carte nel mazzo ricostituito", short
     assert label in short and not short.endswith("al massimo")
+
+
+# -- it2 (and r48 fr2): King Lui's card-strength bracket, two reasons in one heavy bracket ----------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("it", "forza delle carte: non valutata (ogni giocatore comincia senza carte in mano, quindi non c’è una mano "
+           "iniziale da confrontare; e in questo gioco cardgen non può misurare la forza di una carta sostituendola "
+           "in mano a partita in corso)", "cosa che"),
+])
+def test_it2_king_lui_card_strength_bracket_reads_lighter(lang: str, said: str, old: str) -> None:
+    """it2: «(ogni giocatore comincia senza carte in mano, …, e per misurare la forza di una carta cardgen dovrebbe
+    poterla sostituire in mano a partita in corso, cosa che in questo gioco non può fare)»: a 45-word bracket with two
+    reasons, the second with its own clause; the second reason now said straight, after a semicolon (Italian only:
+    the French reader's r48 fr2 on the same line wants « ; et », which round 41 fr28 ruled out). Terminal and page."""
+    from cardgen.simulate.summary import cards_none_lines
+
+    naming = _naming("king_lui", lang)
+    [line] = cards_none_lines(lang, naming, set())
+    assert _plain(line.strip()) == said, line
+    page = _plain(naming.words["impact"][lang]["cards_none"])
+    assert old not in page and old not in line
