@@ -275,7 +275,7 @@ def test_validate_s_fix_pointer_follows_the_warning_and_names_the_seat(lang: str
     rows = [plain(row) for row in format_entry(_royale_three(), lang).split("\n")]
     warn = next(i for i, row in enumerate(rows) if row.startswith("  " + plain(say("warn_balance", lang))))
     # twenty-third reading en5, fr5: the seat by the side it is on, not "the imbalance for player 1"
-    pointer = {"en": "    to look for fixes to the imbalance (player 1 ahead) and test them in simulated games, run: "
+    pointer = {"en": "    to look for fixes to the imbalance (player 1 above the fair share) and test them in simulated games, run: "  # r49 en7
                      "cardgen fix royale --players 3",
                "fr": "    pour chercher comment corriger l’avantage du joueur 1, puis essayer les corrections trouvées "
                      "sur des parties simulées, lancez : cardgen fix royale --players 3",

@@ -252,3 +252,22 @@ def test_it2_king_lui_card_strength_bracket_reads_lighter(lang: str, said: str, 
     assert _plain(line.strip()) == said, line
     page = _plain(naming.words["impact"][lang]["cards_none"])
     assert old not in page and old not in line
+
+
+# -- en7: "(player 1 ahead, player 4 behind)": ahead of whom? ---------------------------------------------------------
+
+@pytest.mark.parametrize(("flags", "players", "said"), [
+    ([(1, "more"), (4, "less")], 4, "the imbalance (player 1 above the fair share, player 4 below it)"),
+    ([(4, "more"), (5, "more"), (1, "less"), (2, "less")], 5,
+     "the imbalance (players 4 and 5 above the fair share, players 1 and 2 below it)"),
+    ([(3, "less")], 4, "the imbalance (player 3 below the fair share)"),
+    ([(1, "more"), (2, "less")], 2, "the imbalance (player 1 above the fair share)")])
+def test_en7_the_fix_pointer_says_above_and_below_the_fair_share(flags: list, players: int, said: str) -> None:
+    """en7: Royale at 4 players, "to look for fixes to the imbalance (player 1 ahead, player 4 behind)": the WARNING
+    two lines up says "above the fair share … below it", and part o took "ahead / behind" out of the 2-player
+    sentence because they stood on nothing; here they still did. English only (« l’avantage du joueur 1 »,
+    «giocatore 1 avvantaggiato» were not faulted)."""
+    from cardgen.simulate.summary import balance_fix_what
+
+    r = {"players": players, "balance": {"flags": [{"seat": s, "side": side} for s, side in flags]}}
+    assert _plain(balance_fix_what(r, "en")) == said

@@ -1343,7 +1343,8 @@ def balance_fix_command(r: Mapping[str, Any]) -> str:
 
 
 def seat_sides(flags: Sequence[Mapping[str, Any]], lang: str, players: int | None) -> str:
-    """The flagged seats of one imbalance by the side they are on ("players 4 and 5 ahead, players 1 and 2 behind";
+    """The flagged seats of one imbalance by the side they are on ("players 4 and 5 above the fair share, players 1
+    and 2 below it";
     « l’avantage du joueur 1 et le désavantage du joueur 4 »): "the imbalance for player 1, player 2, player 4 and
     player 5" hid which way each leaned and stacked two "for"s (twenty-third reading en5, fr5). At 2 ``players`` one
     player's surplus is the other's deficit, one imbalance: said by the player ahead alone (fr8). "" where a flag
@@ -1353,8 +1354,11 @@ def seat_sides(flags: Sequence[Mapping[str, Any]], lang: str, players: int | Non
     by_side = {side: [str(f["seat"]) for f in flags if f["side"] == side] for side in ("more", "less")}
     if players == 2 and by_side["more"]:
         by_side["less"] = []
+    # the seats below the fair share after those above it: "below it" (terminal round 49 en7: "ahead" and "behind"
+    # stood on nothing, where the WARNING two lines up says "above the fair share … below it")
     return say("fix_sides_joiner", lang).join(
-        say_n(f"fix_side_{side}", len(seats), lang, who=and_list(seats, lang))
+        say_n(f"fix_side_{side}{'_after' if side == 'less' and by_side['more'] else ''}", len(seats), lang,
+              who=and_list(seats, lang))
         for side, seats in by_side.items() if seats)
 
 
