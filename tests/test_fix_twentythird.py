@@ -95,13 +95,14 @@ def test_a_trial_that_fixed_everything_but_was_not_checked_is_named_with_why(lan
     rest = [Trial(6, {**OWN, SILVER.key: 67}, True, 1.70365), Trial(4, {**OWN, SILVER.key: 69}, True, 1.7126),
             Trial(5, {**OWN, SILVER.key: 65}, True, 101.7, metrics={3: {"problem:3:short:unpaid_by_bank": (1, 1)}})]
     said = flat(unchecked_line(fixer, rest, props))
-    expected = {"en": ("Trials 7 and 5 also reached the search’s aim on its games but were not checked: the check "
+    # terminal round 49 fr11: the trials by number, the sizes in the bracket (pin updated)
+    expected = {"en": ("Trials 5 and 7 also reached the search’s aim on its games but were not checked: the check "
                        "takes the smallest changes first and stopped at fix 3 (change size 1.50; theirs: 1.70 to 1.71)."),
                 # twenty-fourth reading fr31, it33: the size's definition said once, in the "Change size" line above
-                "fr": ("Les essais 7 et 5 atteignaient aussi l’objectif de la recherche sur ses parties, mais "
+                "fr": ("Les essais 5 et 7 atteignaient aussi l’objectif de la recherche sur ses parties, mais "
                        "n’ont pas été vérifiés : la vérification prend d’abord les plus petits changements et s’est "
                        "arrêtée à la correction 3 (taille de son changement : 1,50 ; celle de ces essais : 1,70 à 1,71)."),
-                "it": ("Anche le prove 7 e 5 raggiungevano l’obiettivo sulle partite della ricerca, ma non sono state "
+                "it": ("Anche le prove 5 e 7 raggiungevano l’obiettivo sulle partite della ricerca, ma non sono state "
                        "verificate: la verifica parte dai cambiamenti più piccoli e si è fermata alla correzione 3, che "
                        "ha entità 1,50; quelle prove hanno entità da 1,70 a 1,71.")}  # terminal round 41 it29
     assert said == expected[lang]

@@ -271,3 +271,26 @@ def test_en7_the_fix_pointer_says_above_and_below_the_fair_share(flags: list, pl
 
     r = {"players": players, "balance": {"flags": [{"seat": s, "side": side} for s, side in flags]}}
     assert _plain(balance_fix_what(r, "en")) == said
+
+
+# -- fr11: the unchecked trials listed in the check's order, against the sizes the line shows -------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr11_unchecked_trials_are_listed_by_number(lang: str) -> None:
+    """fr11 (fix-draco l.257-260): « Les essais 22, 8, 5, 2 et 1 … (taille de son changement : 1,50 ; celle de ces
+    essais : 1,50 à 1,85 ; à égalité, l’essai le plus ancien d’abord) »: trials 8 and 5 both show the size 1,71, and
+    the list put 8 first against the tie rule the bracket states (the order was right on the unrounded 1,706 and
+    1,710, which nothing shows). The list now goes by trial number; the bracket still gives the sizes and the tie."""
+    from types import SimpleNamespace as NS
+
+    from cardgen.tune.fix import unchecked_line
+
+    def trial(number: int, size: float) -> NS:
+        return NS(number=number - 1, objective=size, metrics={})
+
+    rest = [trial(22, 1.50), trial(8, 1.706), trial(5, 1.710), trial(2, 1.74), trial(1, 1.85)]
+    fixer = NS(opts=NS(lang=lang), tally=lambda metrics: (0,))
+    line = _plain(unchecked_line(fixer, rest, [NS(trial=trial(19, 1.50))] * 3))
+    listed = {"en": "Trials 1, 2, 5, 8 and 22 ", "fr": "Les essais 1, 2, 5, 8 et 22 ",
+              "it": "Anche le prove 1, 2, 5, 8 e 22 "}[lang]
+    assert line.startswith(listed), line
