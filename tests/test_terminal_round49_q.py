@@ -294,3 +294,22 @@ def test_fr11_unchecked_trials_are_listed_by_number(lang: str) -> None:
     listed = {"en": "Trials 1, 2, 5, 8 and 22 ", "fr": "Les essais 1, 2, 5, 8 et 22 ",
               "it": "Anche le prove 1, 2, 5, 8 e 22 "}[lang]
     assert line.startswith(listed), line
+
+
+# -- fr13: fix's seat interval is a widened one, said as a plain 95% interval ------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "il gagnait 27,0 % des parties, intervalle à 95 % élargi parce que 6 joueurs sont comparés à la fois : "
+           "[17,1 % ; 39,9 %]"),
+    ("en", "it won 27.0% of games, 95% interval widened because 6 players are compared at once: [17.1% to 39.9%]"),
+    ("it", "vinceva il 27,0% delle partite, intervallo al 95% allargato perché si confrontano 6 giocatori alla "
+           "volta: [17,1%; 39,9%]")])
+def test_fr13_fix_says_the_seat_interval_is_widened(lang: str, said: str) -> None:
+    """fr13 (fix-draco l.10-11 and the page's problems): « il gagnait 27,0 % des parties, intervalle à 95 % [17,1 % ;
+    39,9 %] »: 27 wins in 100 give [19,3 ; 36,4] at 95 %; [17,1 ; 39,9] is validate's interval widened for the 6
+    players compared at once, which validate and compare always say and fix did not."""
+    from cardgen.tune.fix import Problem, problem_line
+
+    p = Problem("seat", "5", 6, 0.27, 0.004, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 0.167)))
+    line = _plain(problem_line(p, lang, _naming("draco", lang), seen=True, label=True))
+    assert _plain(said) in line, line

@@ -205,6 +205,9 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
                            share=percent(p.share, lang, fixed=True), aim=aim)
     if p.kind == "seat":
         d = dict(p.detail)
+        # validate's seat intervals are widened for the players compared at once, and said so there: fix said a plain
+        # "95% interval" a designer who recomputes it cannot find (terminal round 49 fr13)
+        named = word("interval_seat", lang, n=p.players) if label else ""
         return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
                     rate=percent(p.share, lang, fixed=True), named=named, low=percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
