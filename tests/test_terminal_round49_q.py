@@ -313,3 +313,22 @@ def test_fr13_fix_says_the_seat_interval_is_widened(lang: str, said: str) -> Non
     p = Problem("seat", "5", 6, 0.27, 0.004, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 0.167)))
     line = _plain(problem_line(p, lang, _naming("draco", lang), seen=True, label=True))
     assert _plain(said) in line, line
+
+
+# -- en28 (settled, kept): "Note:" opens a paragraph of whole sentences; indented notes say "note:" -------------------
+
+def test_en28_a_note_of_whole_sentences_is_capitalised_an_indented_note_is_not() -> None:
+    """en28 (r48 en38): part n kept "Note: the house rule in …" because "every top-level line" is capitalised; the
+    reader showed lower-case top-level lines in the same output ("compare Draco & Co …", "what the variant changes —
+    …", "report: …"). The rule the outputs follow is another: a line that is a label and its value ("compare …",
+    "report: …") starts in lower case; a line of whole sentences, each closed by a full stop ("Stopped before …",
+    "A change is named only when …"), starts with a capital. The house-rule note is three sentences with their full
+    stops, so "Note:"; the indented notes under a figure ("note: the simulated players hardly ever use …") are
+    clauses without a closing full stop, so "note:". Kept, on this reason; this test pins it (it passes on the old
+    code too)."""
+    note = say("note", "en", text=say("speed_note_deck", "en", deck="“Draco & Co: Charity Toast”", file="f.py"))
+    assert note.startswith("Note: the house rule in ") and note.endswith(".") and note.count(". ") >= 2, note
+    held = say("compare_held_balance", "en", card="imposter", base="1.0%", variant="0.3%")
+    assert held.startswith("note: ") and not held.endswith("."), held
+    head = say("compare_head", "en", base="B", variant="V", games="100 pairs", agents="A")
+    assert head.startswith("compare ") and not head.endswith("."), head
