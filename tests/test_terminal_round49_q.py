@@ -332,3 +332,28 @@ def test_en28_a_note_of_whole_sentences_is_capitalised_an_indented_note_is_not()
     assert held.startswith("note: ") and not held.endswith("."), held
     head = say("compare_head", "en", base="B", variant="V", games="100 pairs", agents="A")
     assert head.startswith("compare ") and not head.endswith("."), head
+
+
+# -- en30: a fix that left no shortage at all "stayed within validate's threshold" --------------------------------------
+
+@pytest.mark.parametrize(("lang", "none"), [
+    ("en", "After this fix, the shortage did not occur in any of the new games: cardgen validate may stop warning of "
+           "it, though so few games cannot show it for sure."),
+    ("fr", "Après cette correction, le manque n’est apparu dans aucune des parties nouvelles : cardgen validate "
+           "pourrait ne plus le signaler, sans que si peu de parties permettent de l’affirmer."),
+    ("it", "Dopo questa correzione la carenza non si è presentata in nessuna delle partite nuove: cardgen validate "
+           "potrebbe non segnalarla più, anche se così poche partite non bastano per esserne certi.")])
+def test_en30_a_fix_with_no_shortage_left_says_none(lang: str, none: str) -> None:
+    """en30 (fix page, fix 3): "After this fix, the shortage on the new games stayed within validate’s threshold (1% of
+    games)" under a table whose shortage row reads "none" at every count: an odd way to say zero. A fix that left no
+    shortage says so; one that left some within the threshold (fix 2, 1.0%) keeps "stayed within"."""
+    from test_terminal_round45_h109i import _round_run
+
+    from cardgen.tune.fix import validate_after
+
+    fixer, props, _ = _round_run(lang, 0.02)
+    assert _plain(validate_after(fixer, props[2])) == _plain(none)
+    quiet = _plain(validate_after(fixer, props[1]))
+    assert quiet.startswith({"en": "After this fix, the shortage on the new games stayed within",
+                             "fr": "Après cette correction, sur les parties nouvelles, le manque n’a pas dépassé",
+                             "it": "Dopo questa correzione, sulle partite nuove la carenza è rimasta entro"}[lang]), quiet
