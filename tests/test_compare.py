@@ -208,8 +208,9 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # which count fills the box, after the table, never before it with a colon (terminal round 41 fr20, it25)
     # terminal round 45 fr23: one tool for the box (fix), said once
     assert ("These counts only compare the two games. To decide what the base game’s box should hold, run cardgen fix "
-            "on the base game: it tries more silver coins (and other changes) on new games, while these counts, like "
-            "cardgen validate’s, assume that the added pieces would not change how the games are played.") in text
+            "on the base game: it plays games with more silver coins (and other changes) and tests the fixes it "
+            "proposes on new games, while these counts, like cardgen validate’s, assume that the added silver coins "
+            "would not change how the games are played.") in text  # terminal round 49 en27, en33
     assert text.index("To decide what the base game’s box should hold") > text.index("as they were played:"), text
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
     assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"

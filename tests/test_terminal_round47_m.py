@@ -272,7 +272,8 @@ def test_it25_the_shortage_table_s_advice_names_who_tries_and_says_esegui() -> N
     «lancia» where every other command line says «esegui». The command is the subject; «esegui»; «come quelli» agrees
     with «numeri»."""
     said = say("short_table_advice", "it", piece="monete d’argento")
-    assert "esegui cardgen fix sul gioco base: il comando prova più monete d’argento" in said, said
+    # terminal round 49 en33, it24: what the command plays, then what it tests on new games (pin updated)
+    assert "esegui cardgen fix sul gioco base: il comando gioca partite con più monete d’argento" in said, said
     assert "lancia" not in said and "come quelli di cardgen validate" in said
 
 

@@ -357,3 +357,27 @@ def test_en30_a_fix_with_no_shortage_left_says_none(lang: str, none: str) -> Non
     assert quiet.startswith({"en": "After this fix, the shortage on the new games stayed within",
                              "fr": "Après cette correction, sur les parties nouvelles, le manque n’a pas dépassé",
                              "it": "Dopo questa correzione, sulle partite nuove la carenza è rimasta entro"}[lang]), quiet
+
+
+# -- en33, en27, it24: compare's shortage advice, what fix plays and what the counts assume ---------------------------
+
+@pytest.mark.parametrize(("lang", "plays", "assumes"), [
+    ("en", "it plays games with more silver coins (and other changes) and tests the fixes it proposes on new games",
+     "assume that the added silver coins would not change how the games are played."),
+    ("fr", "il joue des parties avec des pièces d’argent en plus (et d’autres changements) et vérifie sur de nouvelles "
+           "parties les corrections qu’il propose",
+     "supposent que les parties se dérouleraient à l’identique avec ces pièces d’argent en plus."),
+    ("it", "il comando gioca partite con più monete d’argento (e altri cambiamenti) e mette alla prova su partite "
+           "nuove le correzioni che propone",
+     "presuppongono che con più monete d’argento le partite si svolgano allo stesso modo.")])
+def test_en33_en27_it24_the_shortage_advice_says_what_fix_tests_and_what_is_assumed(
+        lang: str, plays: str, assumes: str) -> None:
+    """en33: "run cardgen fix on the base game: it tries more silver coins (and other changes) on new games": fix's
+    silver trials were played on the search's games, and "new games" is fix's name for the games it checks its fixes
+    on; now what it plays, then what it tests on new games. en27: "the added pieces", a vaguer second name for the
+    coins the table counts; it24: «presuppongono che le partite si svolgano allo stesso modo» (alike to what?): the
+    added coins named in every language."""
+    said = _plain(say("short_table_advice", lang, piece={"en": "silver coins", "fr": "pièces d’argent",
+                                                         "it": "monete d’argento"}[lang]))
+    assert plays in said and said.endswith(assumes), said
+    assert "added pieces" not in said and "tries more" not in said
