@@ -381,3 +381,27 @@ def test_en33_en27_it24_the_shortage_advice_says_what_fix_tests_and_what_is_assu
                                                          "it": "monete d’argento"}[lang]))
     assert plays in said and said.endswith(assumes), said
     assert "added pieces" not in said and "tries more" not in said
+
+
+# -- it18 (r48 fr12): the compare pages' score boxes, two series of one name --------------------------------------------
+
+@pytest.mark.parametrize(("lang", "base", "variant"), [
+    ("it", "vincitore, base: minimo 37,", "vincitore, variante: minimo 22,"),
+    ("fr", "vainqueur, base : minimum 37,", "vainqueur, variante : minimum 22,"),
+    ("en", "winner, base: lowest 37,", "winner, variant: lowest 22,")])
+def test_it18_each_score_box_names_its_game(lang: str, base: str, variant: str) -> None:
+    """it18 (r48 it26; the French reader's r48 fr12 too): the compare pages' final-score chart read «vincitore: minimo
+    37, …» then «vincitore: minimo 22, …» in its hidden text, while the wins chart beside it says «giocatore 1,
+    base»: a screen reader heard two unnamed series. Each box now names its game, as the wins chart does; a chart
+    of one game (validate's pages) keeps its rows' names alone."""
+    from cardgen.report.svg import spread_svg
+
+    side = {"en": ("base", "variant"), "fr": ("base", "variante"), "it": ("base", "variante")}[lang]
+    row = {"en": "winner", "fr": "vainqueur", "it": "vincitore"}[lang]
+    one = {"n": 100, "min": 37, "p10": 55, "median": 73, "p90": 91, "max": 104}
+    two = {"n": 100, "min": 22, "p10": 32, "median": 58, "p90": 77, "max": 100}
+    svg = _plain(str(spread_svg([(row, one, "#999"), (row, two, "#36c")], "T", "x",
+                                legend=[(side[0], "#999"), (side[1], "#36c")], lang=lang)))
+    assert base in svg and variant in svg, svg
+    alone = _plain(str(spread_svg([(row, one, "#999")], "T", "x", lang=lang)))
+    assert f"<title>{row}:" in alone or f"<title>{row} :" in alone, alone

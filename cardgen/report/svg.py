@@ -409,12 +409,16 @@ def spread_svg(rows: list[tuple[str, dict[str, Any], str]], title: str, xlabel: 
         parts.append(_vertical(px(t), top, base, GRID))
         parts.append(text_at(f"{px(t):.1f}", base + 14, _num(t, lang), "middle"))
         t += step
+    # each box's series named in its hidden text, as the wins chart's "player 1, base": two boxes both "winner: …"
+    # read as two unnamed series to a screen reader (terminal round 49 it18, r48 fr12)
+    sides = {colour: name for name, colour in legend} if legend and len(legend) > 1 else {}
     for i, (label, d, colour) in enumerate(rows):
         cy = top + i * bar + bar / 2
         if i == 0 or rows[i - 1][0] != label:
             parts.append(text_at(left - 6, f"{cy + 4:.1f}", label, "end"))
         tip = typeset(TIPS[lang]["spread_tip"].format(  # in words, never "p10"/"p90" (tenth reading it86, fr77)
-            label=label, **{k: _num(d[k], lang) for k in ("min", "p10", "median", "p90", "max")}), lang)
+            label=f"{label}, {sides[colour]}" if colour in sides else label,
+            **{k: _num(d[k], lang) for k in ("min", "p10", "median", "p90", "max")}), lang)
         parts.append(element("line", {"x1": f"{px(d['min']):.1f}", "x2": f"{px(d['max']):.1f}", "y1": f"{cy:.1f}",
                                       "y2": f"{cy:.1f}", "stroke": WHISKER}))
         parts.append(element("rect", {"x": f"{px(d['p10']):.1f}", "y": f"{cy - 5:.1f}",
