@@ -1766,7 +1766,7 @@ def validate_after(fixer: Fixer, prop: Proposal) -> str:
         # round 49 en30: fix 3, "none" at every count two lines up)
         shares = [figure[0] for counts in prop.fresh.values() for key, figure in counts.items()
                   if key.startswith("short:")]
-        return word("validate_none" if shares and max(shares) <= 0 else "validate_quiet", lang, allowed=allowed)
+        return word("validate_absent" if shares and max(shares) <= 0 else "validate_quiet", lang, allowed=allowed)
     what = joined(short_counts_text(left, lang, naming, case_label(fixer.problems, lang, naming)), lang)
     from cardgen.simulate.summary import _num
     close = "_close" if validate_close(fixer, prop) else ""  # round 45 it22*
