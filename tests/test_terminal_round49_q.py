@@ -203,20 +203,6 @@ def test_fr7_the_overview_says_the_player_is_above_the_fair_share() -> None:
     assert not [k for k, v in PAGES["fr"].items() if isinstance(v, str) and "une part des parties" in v]
 
 
-# -- fr9: « … sa part équitable dans les deux jeux »: the finding, "in both games", at the head ------------------------
-
-@pytest.mark.parametrize("key", ["compare_seat_owned", "compare_seat_owned_edge", "compare_seat_owned_moved",
-                                 "compare_seat_owned_moved_edge"])
-def test_fr9_in_both_games_comes_first(key: str) -> None:
-    """fr9 (compare-royale-short, 4 players): « Le joueur 1 gagne plus souvent que ne le voudrait sa part équitable
-    dans les deux jeux, et cet écart … »: « dans les deux jeux » at the end attaches to « sa part équitable » (each
-    game has its own), and the reader stops to work out which; the finding, in both games, belongs at the head."""
-    text = _plain(say(key, "fr", who="le joueur 1", often="plus souvent", gap="11,0 points de pourcentage"))
-    assert text.startswith("dans les deux jeux, "), text
-    assert "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable, et cet écart dépasse" in text, text
-    assert "équitable dans les deux jeux" not in text
-
-
 # -- it19: the rebuilt pile's peak under two wordings, "al massimo" read as "at most" ----------------------------------
 
 def test_it19_the_rebuilt_piles_peak_is_said_in_the_labels_words() -> None:
