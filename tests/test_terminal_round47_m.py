@@ -39,7 +39,9 @@ def test_fr1_the_first_run_note_is_one_sentence_that_says_why_and_the_same_as_wh
 
 # -- fr7*, fr2 (en4, en16, it1): the winner's score by one name, its mean said over which games -------------------
 
-def _close_note(game: str, lang: str, mean: float) -> str:
+def _close_note(game: str, lang: str, mean: float, over: int | None = 250) -> str:
+    """The close games' note of a 3-player run, the winner's ``mean`` over ``over`` traced games (a bare mean where
+    None); also read by tests/test_terminal_round49_q.py."""
     from pathlib import Path
 
     from cardgen.resolve.resolve import resolve
@@ -47,10 +49,12 @@ def _close_note(game: str, lang: str, mean: float) -> str:
 
     figures = [("close_games", {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 224})]
     naming = Naming.of(resolve(game, Path(__file__).resolve().parents[1]), lang)
-    return " ".join(_plain(n) for n in figure_bases(figures, lang, naming, 3, 0, WinnerMean(mean, 250)))
+    winner = WinnerMean(mean, over) if over else mean
+    return " ".join(_plain(n) for n in figure_bases(figures, lang, naming, 3, 0, winner))
 
 
-@pytest.mark.parametrize(("lang", "game", "mean", "said"), [
+#: (lang, game, the winner's mean, the note's closing words): also tests/test_terminal_round49_q.py's it1, en3
+CLOSE_NOTES = [
     # terminal round 49 it1, en3: the definition not said again; English's mean over "the first 250 games", as the
     # table's heading names them (pins updated)
     ("fr", "draco", 37.0, "un dixième de la fortune du vainqueur vaut ici environ 4 pièces d’argent (fortune moyenne "
@@ -64,7 +68,10 @@ def _close_note(game: str, lang: str, mean: float) -> str:
     ("it", "draco", 37.0, "qui un decimo del denaro del vincitore vale circa 4 monete d’argento (denaro medio del "
                           "vincitore sulle 250 partite seguite: 37,0)"),
     ("it", "king_lui", 73.6, "qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del "
-                             "vincitore sulle 250 partite seguite: 73,6)")])
+                             "vincitore sulle 250 partite seguite: 73,6)")]
+
+
+@pytest.mark.parametrize(("lang", "game", "mean", "said"), CLOSE_NOTES)
 def test_fr7_the_close_games_note_names_the_winner_s_score_once_and_its_mean_over_which_games(
         lang: str, game: str, mean: float, said: str) -> None:
     """fr7* (fr2, en4, en16, it1): « un écart d’au plus un dixième du total du vainqueur de la partie, soit environ

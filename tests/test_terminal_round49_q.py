@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.terminal import say
+from test_terminal_round47_m import CLOSE_NOTES, _close_note
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "fr", "it")
@@ -88,27 +89,7 @@ def test_it9_the_hardly_played_note_names_the_card_it_counts() -> None:
 
 # -- it1, en3: the close games' note said the indicator's definition again; English's "games followed" ---------------
 
-def _close_note(game: str, lang: str, mean: float, over: int | None = 250) -> str:
-    from cardgen.simulate.summary import WinnerMean, figure_bases
-
-    figures = [("close_games", {"mean": 0.5, "low": 0.4, "high": 0.6, "n": 224})]
-    winner = WinnerMean(mean, over) if over else mean
-    return " ".join(_plain(n) for n in figure_bases(figures, lang, _naming(game, lang), 3, 0, winner))
-
-
-@pytest.mark.parametrize(("lang", "game", "mean", "said"), [
-    ("it", "king_lui", 73.6, "; qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del "
-                             "vincitore sulle 250 partite seguite: 73,6)"),
-    ("it", "draco", 37.0, "; qui un decimo del denaro del vincitore vale circa 4 monete d’argento (denaro medio del "
-                          "vincitore sulle 250 partite seguite: 37,0)"),
-    ("fr", "king_lui", 73.6, " ; un dixième du score du vainqueur vaut ici environ 7 points (score moyen du vainqueur "
-                             "sur les 250 parties suivies : 73,6)"),
-    ("fr", "draco", 37.0, " ; un dixième de la fortune du vainqueur vaut ici environ 4 pièces d’argent (fortune "
-                          "moyenne du vainqueur sur les 250 parties suivies : 37,0)"),
-    ("en", "king_lui", 73.6, "; a tenth of the winner’s score comes to about 7 points here (winner’s mean score over "
-                             "the first 250 games: 73.6)"),
-    ("en", "draco", 37.0, "; a tenth of the winner’s fortune comes to about 4 silver coins here (winner’s mean "
-                          "fortune over the first 250 games: 37.0)")])
+@pytest.mark.parametrize(("lang", "game", "mean", "said"), CLOSE_NOTES)
 def test_it1_en3_the_close_games_note_gives_the_margin_without_the_definition_again(
         lang: str, game: str, mean: float, said: str) -> None:
     """it1 (r48 it1): «partite combattute: sulle 250 partite; qui «combattuta» significa un distacco non superiore a
@@ -118,7 +99,7 @@ def test_it1_en3_the_close_games_note_gives_the_margin_without_the_definition_ag
     before the figure (terminal round 46 fr2), in every language (French and English said it again too). en3: "over
     the 250 games followed", a third name for the table's "first 250 games": "over the first 250 games"."""
     note = _close_note(game, lang, mean)
-    assert note.endswith(said), note
+    assert note.endswith((" ; " if lang == "fr" else "; ") + said), note
     for old in ("significa un distacco", "signifie ici un écart", "close here means", "games followed"):
         assert old not in note, note
     plain = _close_note(game, lang, mean, over=None)
