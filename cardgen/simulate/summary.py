@@ -1557,8 +1557,10 @@ def shortage_cure(f: Mapping[str, Any], cid: str, lang: str, naming: Naming,
     knows the box's count), and the other coin worth as much (``other_cure``), said as what it is: a conversion
     nothing measured, with the game's reason it covers the shortage as well (``bank.short_worth``), in a sentence of
     its own (" Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage
-    just as well, since the bank pays in gold as far as it can (another of this edition’s rulings): …": the reason the edition's
-    money ruling, not a habit of players, terminal round 49 fr2*, en13, it10; "gold covers less", round 47's words, was untrue of the games: terminal round 48 en14*, it44*). ", or 19 more gold coins (44 instead of 25), would have covered …"
+    just as well, since the bank pays in gold as far as it can (another of this edition’s rulings): …": the reason
+    is the edition's money ruling, not a habit of players, terminal round 49 fr2*, en13, it10; "gold covers less",
+    round 47's words, was untrue of the games: terminal round 48 en14*, it44*). ", or 19 more gold coins (44 instead
+    of 25), would have covered …"
     claimed what only the silver was measured to do, and by the edition's money ruling gold does not always pay a
     silver debt (terminal round 44 it11*); "would come to at least the same sum" for 57 against 56, in a parenthesis
     inside the sentence's parenthesis, said in full at every count, made the warning a 95-word sentence and the
