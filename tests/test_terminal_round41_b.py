@@ -172,11 +172,11 @@ def _gone(base_share: float, base_peak: float) -> list[dict]:
 
 @pytest.mark.parametrize(("lang", "short"), [
     ("en", "Other counts: the same 2 of 3 drop to zero, as at 2 players (62.0% and 42.4 in the base game); details "
-           "in the report"),
+           "in the report."),
     ("fr", "Autres mesures : les mêmes 2 sur 3 tombent à zéro, comme à 2 joueurs (62,0 % et 42,4 dans le jeu de "
-           "base) ; détails dans le rapport"),
+           "base) ; détails dans le rapport."),
     ("it", "Altre misure: le stesse 2 su 3 scendono a zero, come con 2 giocatori (62,0% e 42,4 nel gioco base); "
-           "dettagli nel resoconto")])
+           "dettagli nel resoconto.")])
 def test_counts_the_variant_does_away_with_are_said_in_full_once(lang: str, short: str) -> None:
     """terminal round 41 en39: the four-line "Other counts … both dropping to zero because the variant's rule does
     away with what they count — …" was said again word for word at 3 and 4 players; the later counts say it short,

@@ -39,7 +39,7 @@ def test_the_peak_gloss_says_what_is_averaged_over_what() -> None:
     hid a plain fact)."""
     line = plain(internal_line([_metric("peak:hand_cards", True)], "en", Naming()))
     assert line.endswith("0.1 → 0.2 (the most at any one time in a game, averaged over games); details in the "
-                         "report"), line
+                         "report."), line
     for key in ("internal_peak", "internal_total", "internal_gone_peak", "internal_gone_total"):
         assert "averaged over games)" in LINES["en"][key] and "on average" not in LINES["en"][key], key
 

@@ -71,11 +71,11 @@ def test_the_changed_engine_tally_is_named_on_its_line() -> None:
     # one name of the measure (en36, en70); the list after a dash; the name, then its figures, then what is averaged
     # over what: wedged between the name and its figures, it made a plain fact hard to read (twenty-third reading en21)
     assert line == ("Other counts: 1 of 2 changed beyond chance — portions in the king’s place: 3.1\u00a0→ 4.2 (the most at any one "
-                    "time in a game, averaged over games); details in the report")
+                    "time in a game, averaged over games); details in the report.")
     # which counts (en19): beside the label, on the first count's line (terminal round 40 en17, fr14)
     assert internal_line(internal[1:] * 2, "fr", kinds=True) == (
         "Autres mesures (fins de partie, maximums atteints et cas tranchés par un choix de cette édition survenus "
-        "dans ces paires)\u202f: aucune des 2 n’a varié plus que le hasard ne peut l’expliquer\u202f; détails dans le rapport")
+        "dans ces paires)\u202f: aucune des 2 n’a varié plus que le hasard ne peut l’expliquer\u202f; détails dans le rapport.")
 
 
 @pytest.mark.parametrize(("lang", "rounds", "peak"), [

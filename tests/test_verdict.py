@@ -365,12 +365,12 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     # the count named above is no "other" count: neither counted nor said again ("2 of 3 changed — games where
     # debt, named above" counted it: issue #53, fr38, it11), its figures not said twice
     assert line.startswith("Other counts: 1 of 2 changed beyond chance — ") and "20.0" not in line and "debt" not in line, line
-    assert "39.7\u00a0→ 37.3" in line and line.endswith("; details in the report"), line
+    assert "39.7\u00a0→ 37.3" in line and line.endswith("; details in the report."), line
     for lang, said in (("fr", "Autres mesures\u202f: une sur 2 a varié plus que le hasard ne peut l’expliquer — "), ("it", "Altre misure: 1 su 2 è cambiata più di quanto possa spiegare il caso — ")):
         assert internal_line([owes, rich, quiet], lang, named={"gap:debt"}).startswith(said)
     # the one left unchanged, in the singular; none left, no line
     assert internal_line([owes, quiet], "en", named={"gap:debt"}) == \
-        "Other counts: the only one did not change beyond chance; details in the report"
+        "Other counts: the only one did not change beyond chance; details in the report."
     assert internal_line([owes], "fr", named={"gap:debt"}) == ""
     assert internal_line([owes, quiet], "en").startswith("Other counts: 1 of 2 changed beyond chance — ")  # named nowhere: counted
     both = [{**m, "follows_from_change": True} for m in (owes, rich)]
@@ -380,7 +380,7 @@ def test_other_counts_point_to_a_finding_the_verdict_names_and_never_say_it_twic
     assert said.startswith("Other counts: 2 of 2 changed beyond chance, both as a direct effect of the variant’s rule — "), said
     # the peak's gloss once, after its figures, even for a peak no game names (twenty-third reading en21)
     assert said.endswith("richest: 39.7\u00a0→ 37.3 (the most at any one time in a game, averaged over games); details in the "
-                         "report"), said
+                         "report."), said
     assert "2 sur 2 ont varié plus que le hasard ne peut l’expliquer, toutes deux par effet direct de la règle de la variante — " in (
         internal_line(both, "fr").replace("\u202f", " "))
     one = internal_line([both[0], rich], "it")

@@ -1,0 +1,38 @@
+"""Terminal round 50, part u: the readers' unstarred faults (``docs/reads/terminal-round-50-fixes-u.md``).
+
+Each test fails on the words or code of c15449fc (checked by putting the old sources back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+# -- en12, fr5, it9: compare's "Other counts" line closed at every count ------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "end"), [("en", "details in the report."), ("fr", "détails dans le rapport."),
+                                           ("it", "dettagli nel resoconto.")])
+def test_en12_fr5_it9_every_other_counts_line_ends_with_a_full_stop(lang: str, end: str) -> None:
+    """en12, fr5, it9 (the three readers): the 3-player "Other counts …; details in the report" ended without a stop,
+    where the 4- and 5-player lines, one sentence longer, now end "details in the report. One count more … .": three
+    sibling lines, two ways. A capitalised line of sentences closes with a full stop (round 49 en28), so every such
+    line does, with or without the sentence added after it."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, internal_line
+    from test_terminal_round47_m import _count
+
+    three = [_count("end_reason:supply_exhausted"), _count("gap:no_dish_emerald"), _count("peak:king_portions")]
+    naming = Naming.of(resolve("king_lui", ROOT), lang)
+    line = _plain(internal_line(three, lang, naming))
+    assert line.endswith(end), line
+    four = three + [_count("gap:draw_from_empty_supply")]
+    line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in three], 3)))
+    assert end + " " in line and ".." not in line, line
