@@ -413,7 +413,7 @@ def test_the_check_says_it_goes_on_until_the_cures_hold_and_a_turn_position_is_a
                          ("it", ("posto", "posti", "vuoti delle regole"))):
         for key in ("held", "seats_flagged", "problem_seat", "problem_card"):
             said = word(key, lang, players="3", seat=1, side="", rate="", low="", high="", fair="", card="",
-                        verdict="", diff="", pairs="", named="")
+                        verdict="", diff="", pairs="", named="", widened="")
             assert not [b for b in banned if b in said], (lang, key, said)
 
 

@@ -228,9 +228,10 @@ def test_the_first_interval_printed_is_named_and_the_later_ones_are_brackets() -
     assert [first_interval(p, said) for p in said] == [False, False, True]
     naming = Naming.of(_draco(), "en")
     # its name outside the brackets, which hold the two ends alone as every other interval (fr61, it50)
-    # terminal round 49 fr13: said widened, as validate's (pin updated; the brackets still hold the two ends alone)
+    # terminal round 49 fr13: said widened, as validate's (pin updated; the brackets still hold the two ends alone);
+    # terminal round 50 en21, it20: the name after the brackets, in compare's form (pin updated)
     assert problem_line(seat, "en", naming, label=True).endswith(
-        "of games, 95% interval widened because 6 players are compared at once: [17.1% to 39.9%]")
+        "of games [17.1% to 39.9%] (95% interval, widened because 6 players are compared at once)")
     assert problem_line(seat, "en", naming).endswith("of games [17.1% to 39.9%]")
     assert problem_line(weak, "en", naming, seen=True).endswith(
         "than the other players (4.7 to 26.6 points less, allowing for chance)")  # round 41 it31: no double negative

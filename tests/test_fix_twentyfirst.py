@@ -208,7 +208,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
     assert en == "4 players: player 1 wins 40.0% of games, above the fair share (25.0%) beyond chance"
     seat = Problem("seat", "5", 6, 0.27, 0.004, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 0.167)))
     assert plain(problem_line(seat, "en", Naming(), seen=True)).startswith(
-        "6 players: player 5 seemed to win more often than the fair share (16.7%): it won 27.0% of games")  # r47 it31
+        "6 players: player 5 seemed to win more often than the fair share (16.7%): they won 27.0% of games")  # r47 it31
     assert plain(problem_line(seat, "it", Naming())).startswith(
         "6 giocatori: il giocatore 5 vince più spesso della quota equa (16,7%): 27,0% delle partite")
     assert not [k for k, v in LINES["en"].items() if "their fair share" in v]

@@ -529,7 +529,7 @@ def test_fr35_royales_solo_note_says_the_swap_in_words() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("it", "6 giocatori: il giocatore 5 sembrava vincere più spesso della quota equa (16,7%): vinceva il 27,0% delle "
            "partite"),
-    ("en", "6 players: player 5 seemed to win more often than the fair share (16.7%): it won 27.0% of games"),
+    ("en", "6 players: player 5 seemed to win more often than the fair share (16.7%): they won 27.0% of games"),
     ("fr", "6 joueurs : le joueur 5 semblait avoir une part de victoires plus élevée que sa part équitable (16,7 %) : "
            "il gagnait 27,0 % des parties")])
 def test_it31_the_seat_seen_line_says_its_share_with_a_verb(lang: str, said: str) -> None:

@@ -266,11 +266,12 @@ def test_fr11_unchecked_trials_are_listed_by_number(lang: str) -> None:
 # -- fr13: fix's seat interval is a widened one, said as a plain 95% interval ------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("fr", "il gagnait 27,0 % des parties, intervalle à 95 % élargi parce que 6 joueurs sont comparés à la fois : "
-           "[17,1 % ; 39,9 %]"),
-    ("en", "it won 27.0% of games, 95% interval widened because 6 players are compared at once: [17.1% to 39.9%]"),
-    ("it", "vinceva il 27,0% delle partite, intervallo al 95% allargato perché si confrontano 6 giocatori alla "
-           "volta: [17,1%; 39,9%]")])
+    # terminal round 50 en21, it20: the name after the brackets, in compare's form; "they" for a player (pin updated)
+    ("fr", "il gagnait 27,0 % des parties [17,1 % ; 39,9 %] (intervalle à 95 %, élargi parce que 6 joueurs sont "
+           "comparés à la fois)"),
+    ("en", "they won 27.0% of games [17.1% to 39.9%] (95% interval, widened because 6 players are compared at once)"),
+    ("it", "vinceva il 27,0% delle partite [17,1%; 39,9%] (intervallo al 95%, allargato perché si confrontano 6 "
+           "giocatori alla volta)")])
 def test_fr13_fix_says_the_seat_interval_is_widened(lang: str, said: str) -> None:
     """fr13 (fix-draco l.10-11 and the page's problems): « il gagnait 27,0 % des parties, intervalle à 95 % [17,1 % ;
     39,9 %] »: 27 wins in 100 give [19,3 ; 36,4] at 95 %; [17,1 ; 39,9] is validate's interval widened for the 6

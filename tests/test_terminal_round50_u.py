@@ -36,3 +36,26 @@ def test_en12_fr5_it9_every_other_counts_line_ends_with_a_full_stop(lang: str, e
     four = three + [_count("gap:draw_from_empty_supply")]
     line = _plain(internal_line(four, lang, naming, before=([m["metric"] for m in three], 3)))
     assert end + " " in line and ".." not in line, line
+
+
+# -- en21, it20: fix's seat interval in compare's form, its name after the brackets ------------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "they won 27.0% of games [17.1% to 39.9%] (95% interval, widened because 6 players are compared at once)"),
+    ("fr", "il gagnait 27,0 % des parties [17,1 % ; 39,9 %] (intervalle à 95 %, élargi parce que 6 joueurs sont "
+           "comparés à la fois)"),
+    ("it", "vinceva il 27,0% delle partite [17,1%; 39,9%] (intervallo al 95%, allargato perché si confrontano 6 "
+           "giocatori alla volta)")])
+def test_en21_it20_fix_s_seat_interval_is_named_after_its_brackets(lang: str, said: str) -> None:
+    """en21, it20 (fix-draco l.8-9 and the page's problems): "it won 27.0% of games, 95% interval widened because 6
+    players are compared at once: [17.1% to 39.9%]": the interval's 12-word name bare between two commas, a second
+    colon in the sentence (it20), "it" for a player every other line calls "they" (en21). Now in compare's form: the
+    brackets hold the two ends alone (fifteenth reading fr61, it50), the name after them in brackets."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+    from cardgen.tune.fix import Problem, problem_line
+
+    p = Problem("seat", "5", 6, 0.27, 0.004, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 0.167)))
+    line = _plain(problem_line(p, lang, Naming.of(resolve("draco", ROOT), lang), seen=True, label=True))
+    assert line.endswith(_plain(said)), line
+    assert line.count(":") == 2, line  # "6 players:" and the one after the fair share

@@ -206,10 +206,12 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
     if p.kind == "seat":
         d = dict(p.detail)
         # validate's seat intervals are widened for the players compared at once, and said so there: fix said a plain
-        # "95% interval" a designer who recomputes it cannot find (terminal round 49 fr13)
-        named = word("interval_seat", lang, n=p.players) if label else ""
+        # "95% interval" a designer who recomputes it cannot find (terminal round 49 fr13); the name after the brackets,
+        # in compare's form: between two commas, 12 words long, it stood bare where the line's other interval is in
+        # brackets (terminal round 50 en21, it20: two colons in the sentence)
+        widened = word("interval_seat", lang, n=p.players) if label else ""
         return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
-                    rate=percent(p.share, lang, fixed=True), named=named, low=percent(d["low"], lang, fixed=True),
+                    rate=percent(p.share, lang, fixed=True), widened=widened, low=percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
         from cardgen.report.tuning import metric_name
