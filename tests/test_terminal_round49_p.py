@@ -196,9 +196,10 @@ def test_fr4_en29_it26_the_cards_notes_name_what_the_flag_rests_on_and_tie_the_5
 # -- en25, it31, fr (r48 fr17): the untried value, against validate's threshold, never "validate's aim" ---------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "To see whether, like fix 2, it does not exceed validate’s threshold, compare it:"),
-    ("fr", "Pour savoir si, comme la correction 2, elle ne dépasse pas le seuil de validate, comparez-la :"),
-    ("it", "Per sapere se, come la correzione 2, non supera la soglia di validate, confrontalo:")])
+    # terminal round 50 en19: the question asked in the positive, fix 2's result beside it (pin updated)
+    ("en", "To see whether it exceeds validate’s threshold (fix 2 did not), compare it:"),
+    ("fr", "Pour savoir si elle dépasse le seuil de validate (la correction 2 ne l’a pas dépassé), comparez-la :"),
+    ("it", "Per sapere se supera la soglia di validate (la correzione 2 non l’ha superata), confrontalo:")])
 def test_en25_it31_fr17_the_untried_value_is_checked_against_validate_s_threshold(lang: str, said: str) -> None:
     """en25, it31 (r48 fr17, the three readers): "To see whether it too reaches validate’s aim, compare it": fix's
     output calls the search's 5 % its aim and validate's 1 % a threshold (the "Two thresholds" paragraph), and "too"

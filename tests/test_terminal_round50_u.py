@@ -59,3 +59,22 @@ def test_en21_it20_fix_s_seat_interval_is_named_after_its_brackets(lang: str, sa
     line = _plain(problem_line(p, lang, Naming.of(resolve("draco", ROOT), lang), seen=True, label=True))
     assert line.endswith(_plain(said)), line
     assert line.count(":") == 2, line  # "6 players:" and the one after the fair share
+
+
+# -- en19: the untried value's question asked in the positive ----------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "To see whether it exceeds validate’s threshold (fix 2 did not), compare it:", "does not exceed"),
+    ("fr", "Pour savoir si elle dépasse le seuil de validate (la correction 2 ne l’a pas dépassé), comparez-la :",
+     "elle ne dépasse pas"),
+    ("it", "Per sapere se supera la soglia di validate (la correzione 2 non l’ha superata), confrontalo:",
+     "se, come la correzione 2, non supera")])
+def test_en19_the_untried_value_s_question_is_asked_in_the_positive(lang: str, said: str, old: str) -> None:
+    """en19 (fix-draco l.254-255 and the page): "To see whether, like fix 2, it does not exceed validate’s threshold,
+    compare it:" asked its question in the negative, with fix 2 wedged in. Now "whether it exceeds …", fix 2's own
+    result in brackets; still "did not exceed", never "stayed within" (round 48 fr14*: fix 2 sits at the threshold)."""
+    from cardgen.tune.fix import word
+
+    text = _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d", path_k="p"))
+    assert _plain(said) in text and old not in text, text
+    assert not any(w in text for w in ("within", "entro", "sous le seuil")), text
