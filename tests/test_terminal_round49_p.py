@@ -164,9 +164,10 @@ def test_fr2_en13_it10_the_gold_sentence_gives_the_edition_s_ruling_as_its_reaso
 # -- fr4*, en29, it26: the cards' notes, what the flag rests on and where the 5 % comes from ----------------------------
 
 @pytest.mark.parametrize(("lang", "rests", "gone", "five", "threshold"), [
-    ("en", "the flag rests on it", (), "at most 5%", "0.1 times"),
-    ("fr", "C’est sur cet intervalle que repose le signalement", ("repose sur lui",), "d’au plus 5 %", "0,1 fois"),
-    ("it", "È su questo intervallo che si basa la segnalazione", ("su di esso",), "non superi il 5", "0,1 volte")])
+    # terminal round 50 en23, fr8: the compare note's cleft holds the strip's clause (pin updated: the noun kept)
+    ("en", "lag rests on ", (), "at most 5%", "0.1 times"),
+    ("fr", "C’est sur cet intervalle", ("repose sur lui",), "d’au plus 5 %", "0,1 fois"),
+    ("it", "È su questo intervallo", ("su di esso",), "non superi il 5", "0,1 volte")])
 def test_fr4_en29_it26_the_cards_notes_name_what_the_flag_rests_on_and_tie_the_5_to_the_widening(
         lang: str, rests: str, gone: tuple, five: str, threshold: str) -> None:
     """fr4*: « … (davantage si l’on considère plusieurs nombres de joueurs ensemble) ; le signalement repose sur

@@ -78,3 +78,24 @@ def test_en19_the_untried_value_s_question_is_asked_in_the_positive(lang: str, s
     text = _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d", path_k="p"))
     assert _plain(said) in text and old not in text, text
     assert not any(w in text for w in ("within", "entro", "sous le seuil")), text
+
+
+# -- en23, fr8: the compare page's card note, the strip's clause beside the interval it draws -------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "The flag rests on this interval, which the strip draws for the base game and for the variant: a card is "
+           "flagged only when its interval leaves out 0", "the flag rests on it, and the strip draws it"),
+    ("fr", "C’est sur cet intervalle, que la bande trace pour le jeu de base et pour la variante, que repose le "
+           "signalement : une carte n’est signalée que s’il exclut 0", "et c’est lui que la bande trace"),
+    ("it", "È su questo intervallo, che la striscia disegna per il gioco base e per la variante, che si basa la "
+           "segnalazione: una carta è segnalata solo se esso esclude lo zero", "ed è questo che la striscia")])
+def test_en23_fr8_the_compare_card_note_says_what_the_strip_draws_beside_its_interval(
+        lang: str, said: str, old: str) -> None:
+    """en23 (a), fr8 (the Charity Toast compare page's "Note on the cards"): "…; the flag rests on it, and the strip
+    draws it …": "it" 35 words after "interval" (en23); « …, et c’est lui que la bande trace … : une carte n’est
+    signalée que s’il exclut 0 » hung the flag rule on the strip's clause (fr8). The strip's clause now stands inside
+    the sentence on what the flag rests on, the rule after its colon; Italian alike (its two clefts one)."""
+    from cardgen.report.impact import impact_footnote
+
+    note = _plain(impact_footnote(lang, paired=True))
+    assert _plain(said) in note and old not in note, note
