@@ -294,7 +294,7 @@ WARNED_AGAIN = {
            "des cas) ; ce déséquilibre a donc été mesuré, comme plus haut, sur des parties jouées quasiment sans "
            "elle"),  # terminal round 46 fr8: « lui aussi » had no antecedent in its block
     "it": ("nota: anche qui i giocatori automatici non usano quasi mai la loro carta Impostore (nello 0,8% dei casi), "
-           "quindi anche questo squilibrio è misurato su partite giocate praticamente senza di essa")}
+           "quindi questo squilibrio è misurato su partite giocate praticamente senza di essa")}  # terminal round 50 it2
 IMPOSTER_ROW = {"component": "imposter", "dealt_share": 1.0, "plays_per_seat": 0.008, "played_share": 0.008,
                 "difference": None, "not_judged": {"why": "all"}}
 
@@ -330,7 +330,7 @@ def test_the_page_says_the_imposter_note_under_its_warning_of_that_imbalance_too
     warned = {**quiet, "players": 4, "balance": {"flags": [{"seat": 1, "side": "more"}]}}
     warning_caveats(quiet, "it", naming, said)
     [line] = warning_caveats(warned, "it", naming, said)
-    assert "quindi anche questo squilibrio è misurato su partite giocate praticamente senza di essa" in line, line
+    assert "quindi questo squilibrio è misurato su partite giocate praticamente senza di essa" in line, line
     assert "vale la nota sopra" not in line
 
 

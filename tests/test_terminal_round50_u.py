@@ -99,3 +99,14 @@ def test_en23_fr8_the_compare_card_note_says_what_the_strip_draws_beside_its_int
 
     note = _plain(impact_footnote(lang, paired=True))
     assert _plain(said) in note and old not in note, note
+
+
+# -- it2: the imposter note under Royale's 4-player warning says «anche» once ------------------------------------------
+
+def test_it2_the_later_warning_note_says_anche_once() -> None:
+    """it2 (validate-royale l.172-174 and royale.html, 4 players): «nota: anche qui … quindi anche questo squilibrio
+    è misurato …»: the double «anche» part p took out of the 3-player note (r49 it4) stood one section lower, in the
+    note under the AVVISO. One «anche», as the English says "again" once; the generic words alike."""
+    for path in (ROOT / "cardgen" / "terminal.json", ROOT / "cardgen" / "games" / "royale" / "words.json"):
+        said = json.loads(path.read_text(encoding="utf-8"))["lines"]["it"]["held_all_used_warning_again"]
+        assert said.count("anche") == 1 and "quindi questo squilibrio" in said, (path, said)
