@@ -162,7 +162,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     ("fr", "aucun écart ne dépasse ce que le hasard peut expliquer",
      "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, l’autre le "
      "perd) : le joueur 1 (59,7 %) est au-dessus de la part équitable et le joueur 2 (48,0 %) en "
-     "dessous, et sans l’élargissement des intervalles, ces deux écarts ne pourraient plus "
+     "dessous, et, sans l’élargissement des intervalles, ces deux écarts ne pourraient plus "
      "s’expliquer par le hasard"),
     ("it", "nessuno squilibrio è dimostrato",
      "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò "

@@ -160,7 +160,7 @@ def test_it28_a_bound_that_rounds_onto_the_fair_share_shows_one_more_decimal(lan
            "the widening both gaps would be beyond chance"),
     ("fr", "mais l’écart de chaque joueur à la part équitable est à la limite (à 2 joueurs, ce que l’un gagne en plus, "
            "l’autre le perd) : le joueur 1 (59,7 %) est au-dessus de la part équitable et le "
-           "joueur 2 (48,0 %) en dessous, et sans l’élargissement des intervalles, ces deux "
+           "joueur 2 (48,0 %) en dessous, et, sans l’élargissement des intervalles, ces deux "
            "écarts ne pourraient plus s’expliquer par le hasard"),
     ("it", "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, "
            "ciò che l’uno guadagna, l’altro lo perde): il giocatore 1 (59,7%) è sopra la quota "

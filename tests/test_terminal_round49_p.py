@@ -97,7 +97,7 @@ def test_en14_compare_s_balance_line_says_its_clause_once(key: str) -> None:
     ("en", "player 1 (59.7%) is above the fair share and player 2 (48.0%) below it",
      "and without the widening both gaps would be beyond chance", ("that limit", "would be above")),
     ("fr", "le joueur 1 (59,7 %) est au-dessus de la part équitable et le joueur 2 (48,0 %) en dessous",
-     "et sans l’élargissement des intervalles, ces deux écarts ne pourraient plus s’expliquer par le hasard",
+     "et, sans l’élargissement des intervalles, ces deux écarts ne pourraient plus s’expliquer par le hasard",  # r50 fr2
      ("serait au-dessus", "au-delà de ce que le hasard peut expliquer")),
     ("it", "il giocatore 1 (59,7%) è sopra la quota equa e il giocatore 2 (48,0%) sotto",
      "e senza l’allargamento degli intervalli entrambe le distanze andrebbero oltre quanto possa spiegare il caso",

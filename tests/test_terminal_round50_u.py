@@ -110,3 +110,15 @@ def test_it2_the_later_warning_note_says_anche_once() -> None:
     for path in (ROOT / "cardgen" / "terminal.json", ROOT / "cardgen" / "games" / "royale" / "words.json"):
         said = json.loads(path.read_text(encoding="utf-8"))["lines"]["it"]["held_all_used_warning_again"]
         assert said.count("anche") == 1 and "quindi questo squilibrio" in said, (path, said)
+
+
+# -- fr2: Royale's 2-player balance, the incise after « et » closed on both sides --------------------------------------
+
+def test_fr2_the_incise_after_et_has_both_its_commas() -> None:
+    """fr2 (validate-royale l.65 and royale.html): « … en dessous, et sans l’élargissement des intervalles, ces deux
+    écarts … »: the incise opened without its comma, so « et sans l’élargissement » read as a third item of the list.
+    « et, sans l’élargissement des intervalles, ces deux écarts … ». « l’écart de chaque joueur à la part équitable »
+    kept (round 48 fr4*: each player's own gap is what was tested)."""
+    said = json.loads((ROOT / "cardgen" / "terminal.json").read_text(encoding="utf-8"))["lines"]["fr"]["balance_near_two"]
+    assert "en dessous, et, sans l’élargissement des intervalles, ces deux écarts" in said, said
+    assert "l’écart de chaque joueur à la part équitable est à la limite" in said, said
