@@ -167,7 +167,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
     ("it", "nessuno squilibrio è dimostrato",
      "ma la distanza di ciascun giocatore dalla quota equa è al limite (con due giocatori, ciò "
      "che l’uno guadagna, l’altro lo perde): il giocatore 1 (59,7%) è sopra la quota equa e il "
-     "giocatore 2 (48,0%) sotto, e senza l’allargamento degli intervalli entrambe le distanze "
+     "giocatore 2 (48,0%) sotto. Senza l’allargamento degli intervalli, entrambe le distanze "
      "andrebbero oltre quanto possa spiegare il caso")])
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:

@@ -122,3 +122,18 @@ def test_fr2_the_incise_after_et_has_both_its_commas() -> None:
     said = json.loads((ROOT / "cardgen" / "terminal.json").read_text(encoding="utf-8"))["lines"]["fr"]["balance_near_two"]
     assert "en dessous, et, sans l’élargissement des intervalles, ces deux écarts" in said, said
     assert "l’écart de chaque joueur à la part équitable est à la limite" in said, said
+
+
+# -- it3: Royale's 2-player balance in two sentences, the counterfactual its own ---------------------------------------
+
+def test_it3_the_two_player_balance_says_the_counterfactual_in_its_own_sentence() -> None:
+    """it3 (validate-royale l.58-64 and royale.html): one sentence of about 65 words, a bracket, a colon and two «e»
+    clauses: «… è sopra la quota equa e il giocatore 2 (48,0%) sotto, e senza l’allargamento degli intervalli
+    entrambe le distanze andrebbero oltre …». The counterfactual is now its own sentence; «la distanza di ciascun
+    giocatore dalla quota equa è al limite» kept (round 48 en7*, fr4*)."""
+    from test_terminal_round47_m import _near
+
+    line = _plain(_near("it", [179, 144]))
+    assert ("il giocatore 2 (48,0%) sotto. Senza l’allargamento degli intervalli, entrambe le distanze andrebbero "
+            "oltre quanto possa spiegare il caso") in line, line
+    assert "la distanza di ciascun giocatore dalla quota equa è al limite" in line, line
