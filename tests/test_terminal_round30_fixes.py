@@ -782,8 +782,8 @@ def test_the_interval_sentence_says_what_a_widened_interval_promises(lang: str, 
     ("en", "player 1 wins more than the fair share and player 4 less, by more than chance would explain"),  # round 34 en25  # round 32 en37
     ("fr", "le joueur 1 est au-dessus de la part équitable et le joueur 4 en dessous, au-delà de ce que le hasard "
            "peut expliquer"),  # terminal round 49 fr7
-    ("it", "il giocatore 1 vince più della quota equa e il giocatore 4 meno: differenze più grandi di quanto il "
-           "caso spieghi di solito")])  # a share against a share (round 32 it27)
+    ("it", "il giocatore 1 è sopra la quota equa e il giocatore 4 sotto: differenze più grandi di quanto il "
+           "caso spieghi di solito")])  # a share against a share (round 32 it27); terminal round 50 it21
 def test_one_seat_ahead_and_one_behind_are_one_sentence_in_the_overview(lang: str, said: str) -> None:
     """it47: Royale at 4 players, "il giocatore 1 vince più spesso della quota equa, e lo scarto è troppo grande … /
     il giocatore 4 vince meno spesso della quota equa, e lo scarto è troppo grande …": two near-identical lines one

@@ -137,3 +137,24 @@ def test_it3_the_two_player_balance_says_the_counterfactual_in_its_own_sentence(
     assert ("il giocatore 2 (48,0%) sotto. Senza l’allargamento degli intervalli, entrambe le distanze andrebbero "
             "oltre quanto possa spiegare il caso") in line, line
     assert "la distanza di ciascun giocatore dalla quota equa è al limite" in line, line
+
+
+# -- it21: the validate overviews' balance cell in the terminal's words ------------------------------------------------
+
+def test_it21_the_overview_cell_says_above_and_below_the_fair_share() -> None:
+    """it21 (validate-royale run page, 4 players, «avvisi»): «il giocatore 1 vince più della quota equa e il giocatore
+    4 meno» where the terminal and the game page say «è sopra la quota equa … sotto»: one finding, two wordings
+    (part q aligned the French cells, fr7, not the Italian). The ten Italian forms now say «è / sono sopra / sotto la
+    quota equa»; the verdict phrase itself (it5, some forty keys) unchanged."""
+    from cardgen.report.pages import short_warnings
+
+    base = {"completed": 10, "games": 10, "failures": []}
+    flags = [{"seat": 1, "side": "more"}, {"seat": 4, "side": "less"}]
+    [said] = short_warnings({**base, "balance": {"flags": flags}}, "it")
+    assert said.startswith("il giocatore 1 è sopra la quota equa e il giocatore 4 sotto"), said
+    words = json.loads((ROOT / "cardgen" / "report" / "words.json").read_text(encoding="utf-8"))
+    it = next(block["it"] for block in words.values() if isinstance(block, dict) and "it" in block
+              and "balance_split" in block["it"])
+    for key, text in it.items():
+        if key.startswith("balance_") and key.split("_")[1] in ("split", "more", "less"):
+            assert "vince" not in text and "vincono" not in text, (key, text)

@@ -305,9 +305,10 @@ def test_the_card_strength_heading_is_one_line_of_semicolons(lang: str, many: st
 # -- it: the fair share, never "sua" -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "more", "less"), [
     # a share set against a share, never a frequency (round 32 it27); "by more than chance explains" (en37)
-    ("it", "il giocatore 1 vince più della quota equa, e la differenza è più grande di quanto il "
+    # terminal round 50 it21: as the terminal and the game page say it, « è sopra / sotto » (pins updated)
+    ("it", "il giocatore 1 è sopra la quota equa, e la differenza è più grande di quanto il "
            "caso spieghi di solito",
-     "il giocatore 1 vince meno della quota equa, e la differenza è più grande di quanto il caso spieghi di solito"),
+     "il giocatore 1 è sotto la quota equa, e la differenza è più grande di quanto il caso spieghi di solito"),
     ("en", "player 1 wins more than the fair share, by more than chance would explain",
      "player 1 wins less than the fair share, by more than chance would explain")])
 def test_the_report_s_balance_warnings_say_the_fair_share(lang: str, more: str, less: str) -> None:

@@ -55,7 +55,7 @@ def test_the_overview_says_what_each_count_of_games_is_for_and_lists_a_rows_warn
     # terminal round 49 fr7: as the terminal and the game page say it (pins updated)
     ("fr", "les joueurs 1 et 2 sont en dessous de la part équitable",
      "le joueur 3 est au-dessus de la part équitable"),
-    ("it", "i giocatori 1 e 2 vincono meno della quota equa", "il giocatore 3 vince più della quota equa")])
+    ("it", "i giocatori 1 e 2 sono sotto la quota equa", "il giocatore 3 è sopra la quota equa")])  # r50 it21
 def test_the_players_flagged_on_one_side_are_one_warning(lang: str, less: str, one: str) -> None:
     """it48: "player 1 wins less often than the fair share…" four times over (players 1, 2, 4, 5) in one cell: the
     players flagged on one side in one sentence, a lone one as before."""
