@@ -37,22 +37,22 @@ PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games 
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
                "sono calcolate sugli ammanchi di queste stesse partite, come se averne di più non cambiasse il gioco:"}
 # terminal round 45 fr23: validate's count, then fix, were both advised for one decision: fix, once
-ADVICE = {"en": "These counts only compare the two games. To decide what the base game’s box should hold, run cardgen "
-                "fix on the base game: it plays games with more silver coins (and other changes) and tests the fixes "
-                "it proposes on new games, while these counts, like cardgen validate’s, assume that the added silver "
-                "coins would not change how the games are played.",  # terminal round 49 en27, en33
-          "fr": "Ces chiffres ne servent qu’à comparer les deux jeux. Pour décider du contenu de la boîte du jeu de "
-                "base, lancez cardgen fix sur le jeu de base : il joue des parties avec des pièces d’argent en plus "
-                "(et d’autres changements) et vérifie sur de nouvelles parties les corrections qu’il propose, alors "
-                "que ces chiffres, comme celui de cardgen validate, supposent que les parties se dérouleraient à "
-                "l’identique avec ces pièces d’argent en plus.",
+ADVICE = {"en": "These counts only compare the two games and, like cardgen validate’s, assume that more silver coins "
+                "would not change how the games are played. To decide what the base game’s box should hold, run "
+                "cardgen fix on the base game: it plays games with more silver coins (and other changes) and tests "
+                "the fixes it proposes on new games.",  # terminal round 49 en27, en33; round 50 it15, fr6
+          "fr": "Ces chiffres ne servent qu’à comparer les deux jeux et, comme celui de cardgen validate, supposent "
+                "que les parties se dérouleraient à l’identique avec des pièces d’argent en plus. Pour décider du "
+                "contenu de la boîte du jeu de base, lancez cardgen fix sur le jeu de base : la commande joue des "
+                "parties avec davantage de pièces d’argent (et d’autres changements) et vérifie sur de nouvelles "
+                "parties les corrections qu’elle propose.",
           # terminal round 47 it25*: «esegui», as every other command line, and the command the subject of «prova»
           # (pin updated)
-          "it": "Questi numeri servono solo a confrontare i due giochi. Per decidere il contenuto della scatola del "
-                "gioco base, esegui cardgen fix sul gioco base: il comando gioca partite con più monete d’argento (e "
-                "altri cambiamenti) e mette alla prova su partite nuove le correzioni che propone, mentre questi "
-                "numeri, come quelli di cardgen validate, presuppongono che con più monete d’argento le partite si "
-                "svolgano allo stesso modo."}
+          "it": "Questi numeri servono solo a confrontare i due giochi e, come quelli di cardgen validate, "
+                "presuppongono che con più monete d’argento le partite si svolgano allo stesso modo. Per decidere il "
+                "contenuto della scatola del gioco base, esegui cardgen fix sul gioco base: il comando gioca partite "
+                "con più monete d’argento (e altri cambiamenti) e mette alla prova su partite nuove le correzioni che "
+                "propone."}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -225,10 +225,12 @@ def test_the_shortage_table_says_several_of_what(lang: str) -> None:
     # terminal round 41 fr20, it25: the advice now follows the table (``short_table_advice``): pin updated
     said = plain(say("short_table_advice", lang, piece=piece))
     # terminal round 45 fr23: one tool for one decision (fix), where validate's count and fix were both advised
-    assert said.startswith({"en": "These counts only compare the two games. To decide what the base game’s box",
-                            "fr": "Ces chiffres ne servent qu’à comparer les deux jeux. Pour décider du contenu",
-                            "it": "Questi numeri servono solo a confrontare i due giochi. Per decidere il "
-                                  "contenuto"}[lang]), said
+    # terminal round 50 it15, fr6: the counts' assumption said with them, before fix (pin updated)
+    assert said.startswith({"en": "These counts only compare the two games and", "fr": "Ces chiffres ne servent "
+                            "qu’à comparer les deux jeux et", "it": "Questi numeri servono solo a confrontare i due "
+                            "giochi e"}[lang]), said
+    assert {"en": "To decide what the base game’s box", "fr": "Pour décider du contenu",
+            "it": "Per decidere il contenuto"}[lang] in said, said
     assert piece in said, said
 
 

@@ -461,7 +461,7 @@ def test_en7_en28_en29_en31_en35_english_sentences_say_whole_what_they_mean() ->
     assert "(in the base game the gap is 11.0 percentage points, yet on these pairs it only just clears that bar); these " \
            "pairs cannot tell whether the variant makes this imbalance worse or better" in edge
     assert "narrowly" not in edge and "tell if" not in edge
-    assert "assume that the added silver coins would not change how the games are played." in say(  # r49 en27
+    assert "assume that more silver coins would not change how the games are played." in say(  # r49 en27, r50 it15
         "short_table_advice", "en", piece="silver coins")
     assert "(the seeds are numbered from {seed})" in PAGE["en"]["intro"]
 

@@ -329,14 +329,16 @@ def test_en30_a_fix_with_no_shortage_left_says_none(lang: str, none: str) -> Non
 
 # -- en33, en27, it24: compare's shortage advice, what fix plays and what the counts assume ---------------------------
 
+# terminal round 50 it15, fr6: what the counts assume said with the counts, first; fix's sentence last, "la commande …
+# elle" in French (pins updated)
 @pytest.mark.parametrize(("lang", "plays", "assumes"), [
-    ("en", "it plays games with more silver coins (and other changes) and tests the fixes it proposes on new games",
-     "assume that the added silver coins would not change how the games are played."),
-    ("fr", "il joue des parties avec des pièces d’argent en plus (et d’autres changements) et vérifie sur de nouvelles "
-           "parties les corrections qu’il propose",
-     "supposent que les parties se dérouleraient à l’identique avec ces pièces d’argent en plus."),
+    ("en", "it plays games with more silver coins (and other changes) and tests the fixes it proposes on new games.",
+     "assume that more silver coins would not change how the games are played."),
+    ("fr", "la commande joue des parties avec davantage de pièces d’argent (et d’autres changements) et vérifie sur de "
+           "nouvelles parties les corrections qu’elle propose.",
+     "supposent que les parties se dérouleraient à l’identique avec des pièces d’argent en plus."),
     ("it", "il comando gioca partite con più monete d’argento (e altri cambiamenti) e mette alla prova su partite "
-           "nuove le correzioni che propone",
+           "nuove le correzioni che propone.",
      "presuppongono che con più monete d’argento le partite si svolgano allo stesso modo.")])
 def test_en33_en27_it24_the_shortage_advice_says_what_fix_tests_and_what_is_assumed(
         lang: str, plays: str, assumes: str) -> None:
@@ -347,7 +349,7 @@ def test_en33_en27_it24_the_shortage_advice_says_what_fix_tests_and_what_is_assu
     added coins named in every language."""
     said = _plain(say("short_table_advice", lang, piece={"en": "silver coins", "fr": "pièces d’argent",
                                                          "it": "monete d’argento"}[lang]))
-    assert plays in said and said.endswith(assumes), said
+    assert assumes in said and said.endswith(plays), said
     assert "added pieces" not in said and "tries more" not in said
 
 

@@ -158,3 +158,28 @@ def test_it21_the_overview_cell_says_above_and_below_the_fair_share() -> None:
     for key, text in it.items():
         if key.startswith("balance_") and key.split("_")[1] in ("split", "more", "less"):
             assert "vince" not in text and "vincono" not in text, (key, text)
+
+
+# -- it15, fr6: compare's shortage advice, the counts' assumption with the counts, fix's sentence its own --------------
+
+@pytest.mark.parametrize(("lang", "first", "fix"), [
+    ("en", "These counts only compare the two games and, like cardgen validate’s, assume that more silver coins would "
+           "not change how the games are played. ", "run cardgen fix on the base game: it plays"),
+    ("fr", "Ces chiffres ne servent qu’à comparer les deux jeux et, comme celui de cardgen validate, supposent que les "
+           "parties se dérouleraient à l’identique avec des pièces d’argent en plus. ",
+     "la commande joue des parties avec davantage de pièces d’argent (et d’autres changements) et vérifie sur de "
+     "nouvelles parties les corrections qu’elle propose."),
+    ("it", "Questi numeri servono solo a confrontare i due giochi e, come quelli di cardgen validate, presuppongono che "
+           "con più monete d’argento le partite si svolgano allo stesso modo. ",
+     "esegui cardgen fix sul gioco base: il comando gioca")])
+def test_it15_fr6_the_shortage_advice_says_what_the_counts_assume_with_the_counts(lang: str, first: str, fix: str) -> None:
+    """it15 (60 words, «monete d’argento» twice, a «mentre» setting fix against "these numbers"), fr6 (« pièces
+    d’argent en plus » twice in the one sentence; cardgen fix « il » here, « la commande … elle » in validate): the
+    counts' assumption now said with the counts, in the first sentence; the second says what fix plays and tests
+    (round 49 en33, en27, it24's words), the French command « la commande … qu’elle propose »."""
+    from cardgen.simulate.summary import say
+
+    said = _plain(say("short_table_advice", lang, piece={"en": "silver coins", "fr": "pièces d’argent",
+                                                          "it": "monete d’argento"}[lang]))
+    assert said.startswith(_plain(first)) and _plain(fix) in said, said
+    assert not any(w in said for w in ("while these", "alors que", "mentre")), said
