@@ -183,3 +183,21 @@ def test_it15_fr6_the_shortage_advice_says_what_the_counts_assume_with_the_count
                                                           "it": "monete d’argento"}[lang]))
     assert said.startswith(_plain(first)) and _plain(fix) in said, said
     assert not any(w in said for w in ("while these", "alors que", "mentre")), said
+
+
+# -- it13: compare's two-decimal rule for a design indicator said per row ----------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "takes two decimals on its whole row where it is below 1 in the base game or in the variant"),
+    ("fr", "prend deux décimales sur toute sa ligne quand il est inférieur à 1 dans le jeu de base ou dans la variante"),
+    ("it", "ha due decimali su tutta la riga quando è minore di 1 nel gioco base o nella variante")])
+def test_it13_the_two_decimal_rule_of_an_indicator_is_said_per_row(lang: str, said: str) -> None:
+    """it13 (the compare pages' opening paragraph): «Un indicatore di gioco minore di 1 … ha due decimali» while the
+    rule is per row: «cambi al comando 1,37 | 0,99» has two decimals at 1,37 because 0,99 is below 1
+    (``summary.indicator_places``). Said so, every language."""
+    from cardgen.simulate.summary import indicator_places
+    from cardgen.terminal import say
+
+    assert _plain(said) in _plain(say("compare_fine_small", lang))
+    row = {"metric": "lead_changes", "group": "tension", "base": 1.37, "variant": 0.99}
+    assert indicator_places(row) == indicator_places({**row, "base": 0.5})  # the whole row, as said
