@@ -201,3 +201,35 @@ def test_it13_the_two_decimal_rule_of_an_indicator_is_said_per_row(lang: str, sa
     assert _plain(said) in _plain(say("compare_fine_small", lang))
     row = {"metric": "lead_changes", "group": "tension", "base": 1.37, "variant": 0.99}
     assert indicator_places(row) == indicator_places({**row, "base": 0.5})  # the whole row, as said
+
+
+# -- en24: the fix page says the unchecked trials with how the fixes were checked, not inside "What next" --------------
+
+def test_en24_the_unchecked_trials_stand_with_the_check_not_in_what_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """en24 (the fix page's "What next"): "Trials 1, 2, 5, 8 and 22 also reached the search’s aim … but were not
+    checked …" stood between the caution on validate's amount and "Try fix 2 first", where it read as part of the
+    advice. The page now says it with how the fixes were checked (``FixPage.checked``, under the fixes' list); the
+    terminal keeps its order (before the record's path and the caution)."""
+    from types import SimpleNamespace as NS
+
+    import cardgen.tune.fix as fix
+    from cardgen.report.fixing import FixPage
+
+    said: list[str] = []
+    monkeypatch.setattr(fix, "echo", lambda line="", **kw: said.append(str(line)))
+    for name in ("_say_all", "_write_record", "_write_page"):
+        monkeypatch.setattr(fix, name, lambda *a, **kw: None)
+    monkeypatch.setattr(fix, "check_cure", lambda fixer, trial, found: NS(trial=trial))
+    monkeypatch.setattr(fix, "write_proposal", lambda fixer, prop, k, found: Path(f"d-fix-{k}.yaml"))
+    monkeypatch.setattr(fix, "validate_line", lambda fixer, props: None)
+    monkeypatch.setattr(fix, "next_line", lambda fixer, props, first, paths: "NEXT")
+    monkeypatch.setattr(fix, "unchecked_line", lambda fixer, rest, props: "UNCHECKED" if rest else None)
+    monkeypatch.setattr(fix, "record_path", lambda fixer: "fix.json")
+    monkeypatch.setattr(fix, "_called", lambda fixer: "Draco & Co")
+    trials = [NS(number=k, objective=1.5) for k in range(3)]
+    fixer = NS(opts=NS(lang="en", best=1, seed=1, games=10), page=FixPage("Draco & Co"), deck=None,
+               cures=lambda: trials)
+    monkeypatch.setattr(fix.Naming, "of", staticmethod(lambda deck, lang: None))
+    assert fix._propose(fixer, []) == 0
+    assert "UNCHECKED" in fixer.page.checked and "UNCHECKED" not in fixer.page.after, fixer.page
+    assert fixer.page.after == ["NEXT"] and said.index("UNCHECKED") < said.index("NEXT"), said
