@@ -233,3 +233,30 @@ def test_en24_the_unchecked_trials_stand_with_the_check_not_in_what_next(monkeyp
     assert fix._propose(fixer, []) == 0
     assert "UNCHECKED" in fixer.page.checked and "UNCHECKED" not in fixer.page.after, fixer.page
     assert fixer.page.after == ["NEXT"] and said.index("UNCHECKED") < said.index("NEXT"), said
+
+
+# -- en8: all the money in the players' hands said with what it means, the bank empty ----------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "page"), [
+    ("en", "all players’ money together, in silver coins (all 95 the game contains: the bank was empty)",
+     ": all 95 the game contains (the bank was empty)"),
+    ("fr", "fortune totale des joueurs, en pièces d’argent (95, la totalité : la banque était vide)",
+     " : 95 (tout ce que contient le jeu : la banque était vide)"),
+    ("it", "denaro di tutti i giocatori insieme, in monete d’argento (95, l’intera dotazione: la banca era vuota)",
+     ": 95 (l’intera dotazione del gioco: la banca era vuota)")])
+def test_en8_all_the_money_in_hands_says_the_bank_was_empty(lang: str, said: str, page: str) -> None:
+    """en8 (validate-draco l.107, 175, 241, 307 and draco.html's highest counts): "all players’ money together, in
+    silver coins (all 95 the game contains)" beside the bank's WARNING left its point to the reader: with all 95
+    in the players' hands, the bank held none. Draco's words say so (``box_why``), terminal and page; the other counts
+    at the box's total keep their words."""
+    from cardgen.report.words import page_words
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming, _items, box_why
+
+    naming = Naming.of(resolve("draco", ROOT), lang)
+    line = _plain(_items({"silver_in_hands": 20, "money_in_hands": 95}, "peak", lang, naming))
+    assert _plain(said) in line, line
+    assert line.count(":") == 1, line  # the lairs’ 20 say no why
+    why = box_why("money_in_hands", lang, naming)
+    assert _plain(page_words("peak_box_why", lang, peak="95", why=why)) == _plain(page), why
+    assert box_why("silver_in_hands", lang, naming) == ""

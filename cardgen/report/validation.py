@@ -131,7 +131,7 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
     end reasons, rule gaps, tie-breaks and peaks by their names (``naming``), never an engine id."""
     from cardgen.report.words import PAGES, page_words, typeset_pages
     from cardgen.simulate.summary import (balance_lines, check_words, failure_lines, interval, listed_gaps,
-                                          more_games_command, tally_words, whole_box, book_order)
+                                          more_games_command, tally_words, whole_box, book_order, box_why)
     from cardgen.simulate.verdict import agents_words, counted_length, is_total, label
 
     naming = naming or Naming()
@@ -170,8 +170,10 @@ def section(r: dict[str, Any], lang: str = "en", naming: Naming | None = None) -
                    if is_total(f"peak:{k}", naming.words) else tally_words("peak", k, lang, naming), _num(v, lang),
                    # the whole stock with its 99th percentile where that is lower: King Lui's 3 players' "5 (every
                    # one in the game)" lacked the "at most 4" with no note why (round 33 en30, fr34, it28)
-                   page_words("peak_box_99" if k in games and _p99(games[k], r["games"]) < v else "peak_box", lang,
-                              peak=_num(v, lang), n=_p99(games[k], r["games"]) if k in games else 0)
+                   page_words(("peak_box_why" if box_why(k, lang, naming) else "peak_box")
+                              + ("_99" if k in games and _p99(games[k], r["games"]) < v else ""), lang,
+                              peak=_num(v, lang), n=_p99(games[k], r["games"]) if k in games else 0,
+                              why=box_why(k, lang, naming))  # terminal round 50 en8
                    if whole_box(k, v, naming) else
                    # "22 (at most 22 in 99% of games)" said the maximum twice: the 99th percentile only below it
                    # (round 29 it52, it56)

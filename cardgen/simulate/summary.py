@@ -313,6 +313,13 @@ def joined(items: Any, lang: str = "en") -> str:
     return say("separator", lang).join(items)
 
 
+def box_why(key: str, lang: str, naming: Naming | None) -> str:
+    """What a peak at all the box holds means, as the game's words say it (``"box_why"`` in its ``words.json``,
+    keyed ``peak:<id>``: Draco's money all in the players' hands leaves the bank empty); "" where they say nothing."""
+    words = (naming.words if naming is not None else None) or {}
+    return str(((words.get("box_why") or {}).get(lang) or {}).get(f"peak:{key}") or "")
+
+
 def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> str:
     """The counts of one line, each with its value; a maximum that is all the box holds says so, in full at its
     first item only ("all of them too" after: three times in one line, eighteenth reading fr23)."""
@@ -320,7 +327,11 @@ def _items(pairs: Mapping[str, Any], kind: str, lang: str, naming: Naming) -> st
     for k, v in pairs.items():
         name = tally_words(kind, k, lang, naming)
         if kind == "peak" and whole_box(k, v, naming):
-            items.append(say("peak_box_again" if boxed else "peak_box", lang, name=name, n=_num(v, lang)))
+            # what reaching the whole box means, where the game's words say it ("the bank was empty": the count's
+            # point beside the bank's WARNING was left to the reader, terminal round 50 en8)
+            why = box_why(k, lang, naming)
+            items.append(say(("peak_box_again" if boxed else "peak_box") + ("_why" if why else ""), lang, name=name,
+                             n=_num(v, lang), why=why))
             boxed = True
         elif kind == "end_reason":  # "(300 games)", never a bare "(300)" on the first line read (round 34 it2)
             items.append(f"{name} ({_games(v, lang)})")
