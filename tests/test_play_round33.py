@@ -3,10 +3,14 @@ docs/reads/play-round-33-fixes.md). One test per fault or group of faults, on ou
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 from nonempty import nonempty
+
+from cardgen.play.session import Session
+from tests.test_play_said import deck_of
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "fr", "it")
@@ -27,3 +31,35 @@ def test_the_hint_of_one_simulated_game_speaks_of_that_one_game_throughout(lang:
     for plural in nonempty(["those games", "ces parties", "queste partite", "proportion", "quota di"]):
         assert plural not in note, (plural, note)
     assert "{rest}" in note and "{weight}" in note and "{share}" in note and "{games}" not in note
+
+
+DRACO = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))
+
+
+def _played_out(game: str, lang: str, seed: int = 7) -> Session:
+    """A three-seat game of three people played to its end by seeded random moves."""
+    session = Session(deck_of(game), players=3, seed=seed, people=[0, 1, 2], lang=lang, pace=0)
+    session.joined = {0, 1, 2}
+    rng = random.Random(seed)
+    while not session.state.is_terminal() and len(session.journal) < 3000:
+        session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player)
+    return session
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_rebuilt_pile_is_counted_when_it_is_made_and_the_turns_draw_said(lang: str) -> None:
+    """Playtest round 33 en16*, it16*: "the discard pile … becomes the new draw pile (46 action cards)" while the
+    discards held 47: the journal printed the pile once the move was over, after the end-of-turn draw it never
+    mentions. The count is now the discards shuffled, and the draw that follows in the same move is said (seed 21:
+    Aunt Sarah's neighbour drew the last card, the toaster then drew one to end the turn); a rebuild made by the
+    end-of-turn draw itself (seed 7) has nothing after it and keeps one number."""
+    rebuilt = DRACO["journal"][lang]["pile_rebuilt"].split("(")[0]
+    cards = {"en": "action cards", "fr": "cartes Action", "it": "carte azione"}[lang]
+    after = {"en": "51 {c}; 50 after the end-of-turn draw", "fr": "51 {c}\u202f; 50 après la pioche de fin de tour",
+             "it": "51 {c}; 50 dopo la pescata di fine turno"}[lang].format(c=cards)
+    lines = [line for e in _played_out("draco", lang, seed=21).journal for line in e.text.split("\n")
+             if line.startswith(rebuilt)]
+    assert len(lines) == 1 and f"({after})" in lines[0], lines
+    lines = [line for e in _played_out("draco", lang, seed=7).journal for line in e.text.split("\n")
+             if line.startswith(rebuilt)]
+    assert len(lines) == 1 and f"(49 {cards})" in lines[0], lines

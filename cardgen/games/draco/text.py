@@ -419,9 +419,26 @@ def describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: dic
     return "\n".join(lines[:1] + pile + lines[1:])
 
 
+def _rebuilt_size(before: dict[str, Any], after: dict[str, Any], lang: str) -> str:
+    """The new draw pile's size when the discards became it: every discard held then (``rules.pile_empty`` shuffles
+    them all), those of before the move and the card this move played, which is discarded before any draw of the
+    turn; the move is over only after the end-of-turn draw, so the pile it leaves may be a card short, and that
+    draw is then said: "47 action cards; 46 after the end-of-turn draw". Round 33's readers counted the 47 discards
+    the journal's "(46 action cards)" left out (#53 play round 33, en16*, it16*)."""
+    played = 1 if before.get("phase") == "play" else 0
+    size, left = int(before.get("discard", 0)) + played, int(after.get("pile", 0))
+    cards = counted(size, "card", lang)
+    # the next turn begun (its "play" step, or the game over): the turn that ended drew its card
+    turned = after.get("phase") in ("play", "over") and (after.get("phase") != before.get("phase")
+                                                         or after.get("current") != before.get("current"))
+    if left < size and turned and int(after.get("discard", 0)) == 0:
+        return str(_JOURNAL.get(lang, _JOURNAL["en"])["pile_then_drawn"].format(cards=cards, left=left))
+    return cards
+
+
 def pile_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang: str) -> list[str]:
     """The draw pile rebuilt from the discards (``rules.pile_empty``: the public ``rebuilds_left`` went down), with
-    the new pile's size once the move is over, and whether it will be rebuilt again; or run out for good (the
+    the new pile's size when it was made (``_rebuilt_size``), and whether it will be rebuilt again; or run out for good (the
     public ``last_call`` set), with who must propose the final toast under this edition's ruling (``final_toast``:
     ``must_toast``) or, under another, the book's "the final toast is near"."""
     j = _JOURNAL.get(lang, _JOURNAL["en"])
@@ -429,7 +446,7 @@ def pile_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lang
     left_before, left_after = before.get("rebuilds_left"), after.get("rebuilds_left")
     if left_before is not None and left_after is not None and int(left_after) < int(left_before):
         key = "pile_rebuilt" if int(left_after) > 0 else "pile_rebuilt_last"
-        said.append(str(j[key].format(cards=counted(int(after.get("pile", 0)), "card", lang))))
+        said.append(str(j[key].format(cards=_rebuilt_size(before, after, lang))))
     if after.get("last_call") and not before.get("last_call"):
         ruling = (getattr(resolved.model, "clarifications", None) or {}).get("final_toast")
         must = getattr(ruling, "resolution", None) == "must_toast"
