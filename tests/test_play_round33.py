@@ -63,3 +63,14 @@ def test_dracos_rebuilt_pile_is_counted_when_it_is_made_and_the_turns_draw_said(
     lines = [line for e in _played_out("draco", lang, seed=7).journal for line in e.text.split("\n")
              if line.startswith(rebuilt)]
     assert len(lines) == 1 and f"(49 {cards})" in lines[0], lines
+
+
+def test_the_spectators_card_texts_are_said_to_the_players_not_to_whoever_holds_them() -> None:
+    """Playtest round 33 en1*, fr1*: the spectator's "What the cards say (to the player who holds them)" / « (à qui
+    les tient) » stood above King Lui's Emerald, which nobody holds: it waits beside the dishes and is used by whoever's
+    turn it is. The heading now says the cards speak to the players, as the Italian «(per chi gioca)» already did."""
+    assert UI["en"]["card_texts_watched"] == "What the cards say (to the players)"
+    assert UI["fr"]["card_texts_watched"] == "Ce que disent les cartes (aux joueurs)"
+    assert UI["it"]["card_texts_watched"] == "Testo delle carte (per chi gioca)"
+    for lang in nonempty(LANGS):
+        assert not any(w in UI[lang]["card_texts_watched"] for w in ("hold", "tient", "tiene")), lang
