@@ -74,3 +74,18 @@ def test_the_spectators_card_texts_are_said_to_the_players_not_to_whoever_holds_
     assert UI["it"]["card_texts_watched"] == "Testo delle carte (per chi gioca)"
     for lang in nonempty(LANGS):
         assert not any(w in UI[lang]["card_texts_watched"] for w in ("hold", "tient", "tiene")), lang
+
+
+ROYALE = json.loads((ROOT / "cardgen/games/royale/text.json").read_text(encoding="utf-8"))
+
+
+def test_royales_turn_with_nothing_to_clear_has_no_their_on_ones_own_page() -> None:
+    """Playtest round 33 en8*: "7. Player 1 · Ann (you): … ends the turn: none of their nobles has a dish left to
+    clear" — on one's own page, after "(you)", "their nobles" read as someone else's (round 32 en10 had taken
+    "their" out of the imposter's line for that reason). The line needs no possessive: the player's own nobles are the
+    only ones whose dishes they clear. The dishes, not the nobles, are what ran out (round 32 en11)."""
+    ends = ROYALE["journal"]["en"]["end_turn"]
+    assert ends == "ends the turn: no noble has a dish left to clear"
+    lines = [line for e in _played_out("royale", "en", seed=11).journal for line in e.text.split("\n")]
+    assert ends in lines
+    assert not any(" their " in line for line in lines), [line for line in lines if " their " in line]
