@@ -89,3 +89,24 @@ def test_royales_turn_with_nothing_to_clear_has_no_their_on_ones_own_page() -> N
     lines = [line for e in _played_out("royale", "en", seed=11).journal for line in e.text.split("\n")]
     assert ends in lines
     assert not any(" their " in line for line in lines), [line for line in lines if " their " in line]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_journals_last_line_says_the_end_short_and_the_result_says_why(lang: str) -> None:
+    """Playtest round 33 it3, it8, it21, fr13, fr17, en20: the journal's last line was the result's sentence word for
+    word ("The draw pile has run out and is not rebuilt again (this edition’s ruling): the final toast was proposed,
+    and the game is over. …"), both on one laptop or designer screen. The journal now ends on a short line of its own
+    for each game's end (view.json ``journal_ends``), the result keeps the full reason; a journal read afterwards still
+    says why it stopped (round 26 it8)."""
+    from cardgen.play.view import table_view
+
+    ends = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["journal_ends"][lang]
+    for game, reason in nonempty([("king_lui", "supply_exhausted"), ("royale", "banquet_over"),
+                                  ("draco", "final_toast")]):
+        session = _played_out(game, lang)
+        assert session.state.end_reason == reason
+        result = table_view(session, 0)["result"]
+        assert result["end_line"] == ends[reason] and result["end_line"] not in result["end_text"], result
+        assert len(result["end_line"]) < len(result["end_text"])
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert 'j.appendChild(el("li", "then end", v.result.end_line || v.result.end_text));' in app

@@ -41,6 +41,10 @@ _BOOK = wordbook.load(__file__)
 UI = _BOOK["ui"]
 #: a game's end and tie-break reasons (``State.end_reason``, ``Outcome.tie_break``) as players read them
 ENDS = _BOOK["ends"]
+#: the journal's last line, short: the result beside it says why in full, and a journal that repeated it word for word
+#: said the end twice on one screen (#53 play round 33, it3, it8, it21, fr13, fr17, en20); a reason without one here
+#: ends the journal on the result's own words
+JOURNAL_ENDS = _BOOK["journal_ends"]
 #: observation keys that are the seat's own hidden cards: shown first, large
 HAND_KEYS = ("hand",)
 #: deepest nesting laid out as areas; anything deeper is written as text
@@ -614,6 +618,9 @@ def _page(session: "Session", seat: int, title: str, ui: dict[str, str], shown: 
     if result is not None:
         ends = ENDS.get(lang, ENDS["en"])
         result["end_text"] = ends.get(str(result["end"]), str(result["end"]).replace("_", " "))
+        line = JOURNAL_ENDS.get(lang, JOURNAL_ENDS["en"]).get(str(result["end"]))
+        if line:
+            result["end_line"] = line
         if result.get("tie_break"):
             result["tie_text"] = ends.get(str(result["tie_break"]), str(result["tie_break"]).replace("_", " "))
         result["unit"] = score_unit(deck, lang)

@@ -762,9 +762,11 @@ function journal(v) {
     then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
     said(e.n);
   });
-  // the journal ends on why the game ended, as the result says it: a journal read afterwards shows why it stopped
-  // (#53 round 26, it8)
-  if (v.result && v.result.end_text) j.appendChild(el("li", "then end", v.result.end_text));
+  // the journal ends on why the game ended: a journal read afterwards shows why it stopped (#53 round 26, it8); in
+  // short, the result saying it in full (the same sentence twice on one screen: #53 play round 33, it3, fr17, en20)
+  if (v.result && (v.result.end_line || v.result.end_text)) {
+    j.appendChild(el("li", "then end", v.result.end_line || v.result.end_text));
+  }
   j.scrollTop = j.scrollHeight;
 }
 
