@@ -33,7 +33,7 @@ def _played_out(game: str, lang: str, seed: int = 7, names: bool = False) -> Ses
     # (play round 31 en14: the book's and the glossary's "piles", dealt; it16: one tense for both draws)
     ("en", "dealt into {n} piles", "which is stacked as the middle pile"),
     ("fr", "répartis en {n} paquets", "la carte est mélangée à celui du milieu"),  # play round 32 fr11
-    ("it", "divisi in {n} mazzetti", "la carta va nel mazzetto centrale")])
+    ("it", "divisi in {n} mazzetti", "la carta viene mescolata in uno di questi, che si mette al centro")])  # p33 it10
 def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: str, middle: str) -> None:
     """Playtest round 30 en9*, fr15*, it14*: "it is shuffled with the discard pile and the rest of the draw pile into
     a new draw pile" taught the wrong rule; the book and the engine (``rules.repack``) split the cards into

@@ -110,3 +110,19 @@ def test_the_journals_last_line_says_the_end_short_and_the_result_says_why(lang:
         assert len(result["end_line"]) < len(result["end_text"])
     app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert 'j.appendChild(el("li", "then end", v.result.end_line || v.result.end_text));' in app
+
+
+def test_royales_italian_rebuilt_pile_shuffles_the_card_into_a_pile_then_stacked_in_the_middle() -> None:
+    """Playtest round 33 it10: «la carta va nel mazzetto centrale» read as the card laid into (or onto) the middle
+    pile; the book and the engine shuffle it into one pile, which is then stacked in the middle. English and French
+    got this in round 32 (en9*, fr11), Italian now says it too, for any place the game's numbers give."""
+    from cardgen.games.royale.text import rebuilt_text
+
+    lines = [line for e in _played_out("royale", "it").journal for line in e.text.split("\n")
+             if "divisi in 3 mazzetti" in line]
+    assert len(lines) == 1, lines
+    assert "la carta viene mescolata in uno di questi, che si mette al centro quando i mazzetti si impilano di nuovo" \
+        in lines[0], lines
+    assert "va nel" not in lines[0] and "mazzetto centrale" not in lines[0]
+    said = rebuilt_text(_played_out("royale", "it").deck, "it")
+    assert "che si mette al centro" in said
