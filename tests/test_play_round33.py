@@ -126,3 +126,20 @@ def test_royales_italian_rebuilt_pile_shuffles_the_card_into_a_pile_then_stacked
     assert "va nel" not in lines[0] and "mazzetto centrale" not in lines[0]
     said = rebuilt_text(_played_out("royale", "it").deck, "it")
     assert "che si mette al centro" in said
+
+
+def test_the_hints_method_is_folded_on_a_laptop_so_the_moves_it_scored_stay_nearer_in_sight() -> None:
+    """Playtest round 33 it7*, fr9, en12: with the hint open on a 1280 × 800 laptop, Royale's "Your moves" showed two
+    of the six serve choices, the rest under the side panel's foot. The method paragraph, the same for every hint, is
+    folded under its own heading on a laptop (open on a phone, where the page scrolls, as the score's detail is), and
+    the rows' names take more of the width so each fits one line (checked on a fresh shot, 03-mid-hint-laptop: three
+    choices in sight, was two). The few-games warning stays in sight (round 31 it11*)."""
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    assert 'const how = el("details", "quiet small hint-how");' in app and "how.open = PHONE.matches;" in app
+    assert 'how.append(el("summary", "", view.ui.hint_how), el("p", "", said.hint_note.replace(' in app
+    assert "#hint-box td.value { width: 36%; }" in css
+    for lang in nonempty(LANGS):
+        assert UI[lang]["hint_how"] and "{" not in UI[lang]["hint_how"]
+    assert UI["fr"]["hint_how"] == "Comment ces notes sont calculées"
+    assert UI["it"]["hint_how"] == "Come si calcola il voto"

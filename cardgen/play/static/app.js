@@ -1137,8 +1137,14 @@ async function hint() {
     // and how many simulated games each move was played in (#53 play round 30, en1*, fr1*, it5)
     // one simulated game is said as one, never "the same 1 games" (#53 play round 32, fr15*)
     const said = h.rounds === 1 ? {hint_note: view.ui.hint_note_one, hint_few: view.ui.hint_few_one} : view.ui;
-    box.appendChild(el("p", "quiet small", said.hint_note.replace("{weight}", h.weight)
+    // the method, the same for every hint, folded under its own heading on a laptop: open, it pushed four of
+    // Royale's six serve choices under the side panel's foot, the moves the hint had just scored (#53 play round
+    // 33, it7*, fr9, en12); open on a phone, where the page scrolls (as the score's detail: score-how)
+    const how = el("details", "quiet small hint-how");
+    how.open = PHONE.matches;
+    how.append(el("summary", "", view.ui.hint_how), el("p", "", said.hint_note.replace("{weight}", h.weight)
       .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
+    box.appendChild(how);
     // a search that had time for only a few games says its scores are rough: 0.59 against 0.58 from 3 games read as
     // advice (#53 play round 31, it11*, it21)
     if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds)));
