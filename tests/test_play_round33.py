@@ -143,3 +143,12 @@ def test_the_hints_method_is_folded_on_a_laptop_so_the_moves_it_scored_stay_near
         assert UI[lang]["hint_how"] and "{" not in UI[lang]["hint_how"]
     assert UI["fr"]["hint_how"] == "Comment ces notes sont calculées"
     assert UI["it"]["hint_how"] == "Come si calcola il voto"
+
+
+def test_the_spectators_label_follows_the_counts_after_a_dash() -> None:
+    """Playtest round 33 en2, fr7, it2: "Game 1 · turns played: 9 · courses finished: 3 · Spectator" — the players'
+    own label follows the counts after a dash since round 32 en1; the spectator's hung on a third middle dot and
+    read as a fourth count. It takes the same dash."""
+    app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+    assert '$("counters").textContent = counters(v) + DASH + ui.spectator;' in app
+    assert "counters(v) + SEP + ui.spectator" not in app

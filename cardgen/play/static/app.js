@@ -490,7 +490,9 @@ function render() {
   if (v.spectator) {  // the spectator's link watches: no seat, no hand, nothing to click
     document.body.classList.add("spectator");
     for (const id of ["hint", "undo", "new", "save"]) $(id).hidden = true;
-    $("counters").textContent = counters(v) + SEP + ui.spectator;
+    // after a dash, as a player's own label is: a third middle dot read as a fourth count (#53 play round 33, en2,
+    // fr7, it2)
+    $("counters").textContent = counters(v) + DASH + ui.spectator;
     $("moves-title").textContent = ui.spectator;
   }
   const table = $("table"), hand = $("hand");
