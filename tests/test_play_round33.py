@@ -152,3 +152,23 @@ def test_the_spectators_label_follows_the_counts_after_a_dash() -> None:
     app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert '$("counters").textContent = counters(v) + DASH + ui.spectator;' in app
     assert "counters(v) + SEP + ui.spectator" not in app
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_favour_move_cut_short_says_how_far_it_went(lang: str) -> None:
+    """Playtest round 33 en18, fr15, it20: "moves Yellow Ruffian from seat 5 to seat 1; no one goes past the first
+    seat" read as a general remark and left the die's 5 cut to 4 to work out, where To and Fro's line said "moves
+    forward only 2 seats, as nobody can go past the first seat". The move now says how far it went, then why; the
+    die is still said once, on the card's line (round 31 en19*)."""
+    import re
+
+    said = {"en": r"from seat (\d) to seat (\d); only (\d) seats? (forward|back), as no one goes past the",
+            "fr": r"de la place (\d) à la place (\d)\u202f; seulement (\d) places? (en avant|en arrière), car personne "
+                  r"ne va plus loin que la",
+            "it": r"dal posto (\d) al posto (\d); solo (\d) post[oi] (in avanti|indietro), perché nessuno va oltre"}[lang]
+    found = [m for seed in (7, 8, 9) for e in _played_out("draco", lang, seed=seed).journal
+             for m in re.finditer(said, e.text)]
+    for m in nonempty(found, "a Favour move cut short"):
+        assert abs(int(m[1]) - int(m[2])) == int(m[3]), m[0]
+    for key in nonempty(["clamped_first", "clamped_last"]):
+        assert "{seats}" in DRACO["journal"][lang][key] and "{d}" not in DRACO["journal"][lang][key]

@@ -497,7 +497,10 @@ def _describe_done(resolved: Any, action: tuple[Any, ...], lang: str, before: di
         delta = int(before.get("roll_delta") or 0)
         if delta and abs(to - at) < abs(delta):  # the die said more than the circle has room for (fr41), and
             # what it said: "from seat 5 to seat 1: nobody can go past the first seat" left the 5 to guess (en27)
-            text += j["then"] + j["clamped_first" if delta < 0 else "clamped_last"].format(d=abs(delta))
+            # and how far it did go: "no one goes past the first seat" alone read as a general remark, the 5 cut to
+            # 4 left to work out (#53 play round 33, en18, fr15, it20)
+            text += j["then"] + j["clamped_first" if delta < 0 else "clamped_last"].format(
+                d=abs(delta), seats=counted(abs(to - at), "seat", lang))
         # and the characters that closed up, as a card's move lists them (they went unsaid after Favour: en27)
         shifted = [j["moved"].format(name=called(resolved, c, lang), start=start.index(c) + 1, end=end.index(c) + 1)
                    for c in start if c != action[1] and c in end and end.index(c) != start.index(c)]
