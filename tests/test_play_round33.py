@@ -172,3 +172,21 @@ def test_a_favour_move_cut_short_says_how_far_it_went(lang: str) -> None:
         assert abs(int(m[1]) - int(m[2])) == int(m[3]), m[0]
     for key in nonempty(["clamped_first", "clamped_last"]):
         assert "{seats}" in DRACO["journal"][lang][key] and "{d}" not in DRACO["journal"][lang][key]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_imposter_never_used_is_not_used_yet_only_while_the_game_goes_on(lang: str) -> None:
+    """Playtest round 33 en9: "imposter · not used yet" after "Game over": "yet" promised a later the finished game
+    no longer has. At the end an imposter never used is "not used" / « pas utilisé » / «non usato»; during the game
+    the words are the same as before."""
+    from cardgen.games.royale import playview
+
+    words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"][lang]
+    deck = deck_of("royale")
+    assert words["imposter_never"] == {"en": "not used", "fr": "pas utilisé", "it": "non usato"}[lang]
+    assert playview._imposter(deck, 1, lang, True) == words["imposter_never"]
+    assert playview._imposter(deck, 1, lang) == words["imposter_unused"]
+    assert playview._imposter(deck, 0, lang, True) == words["imposter_used"]
+    # the table at its end says so: the view's observation then carries every seat's (``at_end``)
+    assert '_imposter(deck, imposter, lang, "at_end" in obs)' in (ROOT / "cardgen/games/royale/playview.py").read_text(
+        encoding="utf-8")

@@ -60,7 +60,7 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         title = w["seat_letter"].format(n=p + 1, letter=marks.pop(), points=f"{points:g}", pts=pts) \
             if len(marks) == 1 else w["seat"].format(n=p + 1, points=f"{points:g}", pts=pts)
         areas.append({"title": title, "seat": p, "cards": nobles,
-                      "facts": [[w["imposter"], _imposter(deck, imposter, lang)]], "pick": p == me})
+                      "facts": [[w["imposter"], _imposter(deck, imposter, lang, "at_end" in obs)]], "pick": p == me})
     discard = list(obs["discard"])
     # the six shown are the last ones, the count the whole pile's (it20), said in the title before them: "(the last
     # 6)" had no noun, and the count sat under the six cards (round 26, it17)
@@ -125,12 +125,16 @@ def end_line(deck: Any, obs: dict[str, Any], lang: str) -> str | None:
     return by_seat(full[0], str(w["ended_nobles"].format(n=seat_no(full[0]))), str(w["ended_nobles_you"]))
 
 
-def _imposter(deck: Any, left: int, lang: str) -> str:
+def _imposter(deck: Any, left: int, lang: str, over: bool = False) -> str:
     """A seat's imposter as a player needs it: used, or not yet (or how many uses are left, when a deck gives more
-    than one), not "imposter uses left 0" (round 25, fr26)."""
+    than one), not "imposter uses left 0" (round 25, fr26); once the game is over (``over``: the view's ``at_end``),
+    one never used is "not used", never "not used yet", which promised a later the game no longer has (#53 play
+    round 33, en9)."""
     w = _WORDS.get(lang, _WORDS["en"])
     if not left:
         return str(w["imposter_used"])
+    if over and int(deck.model.rules.imposter_uses) == 1:
+        return str(w["imposter_never"])
     return str(w["imposter_unused"] if int(deck.model.rules.imposter_uses) == 1 else w["imposter_left"].format(n=left))
 
 
