@@ -190,3 +190,16 @@ def test_an_imposter_never_used_is_not_used_yet_only_while_the_game_goes_on(lang
     # the table at its end says so: the view's observation then carries every seat's (``at_end``)
     assert '_imposter(deck, imposter, lang, "at_end" in obs)' in (ROOT / "cardgen/games/royale/playview.py").read_text(
         encoding="utf-8")
+
+
+def test_a_cancelled_debts_ruling_label_sits_on_the_ruling_not_on_the_empty_purse() -> None:
+    """Playtest round 33 en17: "By this edition’s ruling, you have no money left, so you pay nothing and the debt is
+    cancelled": that Ann had no money is a fact of the game; the ruling is what follows. The label now opens on what
+    it rules, the empty purse said as its reason (Italian likewise; French keeps round 31 fr18*'s « vous n’avez plus
+    d’argent ; vous ne versez donc rien », pinned in test_play_round31, where the ruling's colon already parts them)."""
+    toast = DRACO["toast"]
+    assert toast["en"]["ruling"].format(why=toast["en"]["cannot_none_you"]) == (
+        "By this edition’s ruling, you pay nothing, having no money left, and the debt is cancelled.")
+    assert toast["en"]["cannot_none"] == "{who} pays nothing, having no money left, and the debt is cancelled"
+    assert toast["it"]["cannot_none_you"] == "non paghi nulla, perché non hai denaro, e il debito viene condonato"
+    assert toast["it"]["cannot_none"].startswith("{who} non paga nulla, perché non ha denaro")
