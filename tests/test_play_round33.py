@@ -203,3 +203,14 @@ def test_a_cancelled_debts_ruling_label_sits_on_the_ruling_not_on_the_empty_purs
     assert toast["en"]["cannot_none"] == "{who} pays nothing, having no money left, and the debt is cancelled"
     assert toast["it"]["cannot_none_you"] == "non paghi nulla, perché non hai denaro, e il debito viene condonato"
     assert toast["it"]["cannot_none"].startswith("{who} non paga nulla, perché non ha denaro")
+
+
+def test_a_narrow_panels_fact_label_leaves_its_value_room() -> None:
+    """Playtest round 33 en13, fr10, it9: on the designer's narrow buffet panel the label "End of the Banquet card
+    drawn" took its whole width on one line and left the value a word a line ("2 of 2 / times: / the / banquet / is
+    over", « piochée / 2 fois / sur 2 : le / banquet / est / terminé »). The label takes at most 45% of the panel and
+    wraps; the value keeps its words whole (round 31, test_play_round31). Checked in headless Chromium on a 196 px
+    panel: the value in three or four lines, was five or six."""
+    css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    rule = next(r for r in css.split("}") if ".row.grid ~ dl {" in r)
+    assert "grid-template-columns: minmax(min-content, 45%) minmax(min-content, 1fr)" in rule, rule
