@@ -260,9 +260,10 @@ def test_the_seat_beside_aunt_sarah_draws_or_declines_for_a_reason() -> None:
     fr20: « ne pioche pas, bien que … » read as a failure, when it is a choice. Both say the choice, then why; it18:
     «Pagati effettivamente» of what players receive: «Movimenti effettivi»."""
     journal = DRACO["done"]
-    assert journal["it"]["draw"] == "pesca una carta: {card} siede accanto a {sarah}"
-    assert journal["it"]["decline"] == "rinuncia a pescare: {card} siede accanto a {sarah}"
-    assert journal["fr"]["decline"] == "renonce à piocher\u202f: {card} est voisin de {sarah}"
+    # (play round 33 fr14, it22: the why after a colon read as the reason for declining; now the reason for the right)
+    assert journal["it"]["draw"] == "pesca la carta a cui ha diritto perché {card} siede accanto a {sarah}"
+    assert journal["it"]["decline"] == "rinuncia alla carta a cui ha diritto perché {card} siede accanto a {sarah}"
+    assert journal["fr"]["decline"] == "renonce à la carte à laquelle {card}, voisin de {sarah}, lui donne droit"
     for lang in nonempty(["fr", "it"]):
         for key in nonempty(["draw", "decline", "draw_any", "decline_any"]):
             assert " per " not in journal[lang][key] and "bien que" not in journal[lang][key], journal[lang][key]

@@ -214,3 +214,20 @@ def test_a_narrow_panels_fact_label_leaves_its_value_room() -> None:
     css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
     rule = next(r for r in css.split("}") if ".row.grid ~ dl {" in r)
     assert "grid-template-columns: minmax(min-content, 45%) minmax(min-content, 1fr)" in rule, rule
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_seat_beside_aunt_sarah_is_why_the_card_is_offered_not_why_it_is_declined(lang: str) -> None:
+    """Playtest round 33 fr14, it22: « renonce à piocher : le malandrin jaune (place 9) est voisin de Tante Sarah »
+    read as the reason for declining, when it is the reason the card was offered; «pesca una carta: il malandrino …
+    siede accanto a Zia Sara» put a second colon in the line. The line now says the card the seat gives a right to:
+    still the choice first, never drawing "for" the ruffian (rounds 30 fr22, 32 it19, fr20)."""
+    said = {"fr": ("pioche la carte à laquelle ", "renonce à la carte à laquelle ", ", lui donne droit"),
+            "it": ("pesca la carta a cui ha diritto perché ", "rinuncia alla carta a cui ha diritto perché ",
+                   " siede accanto a Zia Sara")}[lang]
+    lines = [line for seed in (7, 8) for e in _played_out("draco", lang, seed=seed).journal
+             for line in e.text.split("\n") if said[2] in line]
+    assert any(said[0] in line for line in nonempty(lines)) and any(said[1] in line for line in lines), lines
+    for line in lines:
+        assert ("Sarah\u202f:" not in line and "piocher\u202f:" not in line and " pour " not in line) if lang == "fr" \
+            else ("pescare:" not in line and "carta:" not in line and " per " not in line), line
