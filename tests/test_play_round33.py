@@ -231,3 +231,15 @@ def test_the_seat_beside_aunt_sarah_is_why_the_card_is_offered_not_why_it_is_dec
     for line in lines:
         assert ("Sarah\u202f:" not in line and "piocher\u202f:" not in line and " pour " not in line) if lang == "fr" \
             else ("pescare:" not in line and "carta:" not in line and " per " not in line), line
+
+
+def test_the_english_rematch_swap_title_says_the_shuffle_as_its_neighbour_does() -> None:
+    """Playtest round 33 en3: beside "Play again with a fresh shuffle: the same people, each as the same player.",
+    the swap's title said "The same people, with the cards shuffled again: …; the computer keeps its own": one idea
+    in two phrasings side by side, and "its own" left the noun to guess. Both now open the same way, and the computer
+    keeps its number. The button's name stays "Rematch, swapping players" (round 28 en3)."""
+    en = UI["en"]
+    assert en["rematch_swap_title"] == ("Play again with a fresh shuffle: each person plays the next player number "
+                                        "(the last person plays Player 1); the computer keeps its number.")
+    assert en["rematch_title"].startswith("Play again with a fresh shuffle: ")
+    assert en["rematch_swap"] == "Rematch, swapping players"
