@@ -195,7 +195,7 @@ def test_the_toast_line_parts_seats_with_semicolons(lang: str, sep: str, seat: s
 #: the hint's explanation: a verb for each weight, not "75% the share of…" (en1*), and the games' count
 #: (play round 31 en1*, fr1*, it1* rewrote the second part: tests/test_play_round31.py)
 HINT = {"en": ("played out in {games} simulated games", "you would win after playing it ({rest}%)"),
-        "fr": ("joué dans les mêmes {games} parties simulées", "combine pour {rest}\u00a0% la proportion"),
+        "fr": ("joué dans les {games} mêmes parties simulées", "combine pour {rest}\u00a0% la proportion"),
         "it": ("provata in {games} partite simulate", "pesa per il {rest}%")}
 
 

@@ -243,3 +243,10 @@ def test_the_english_rematch_swap_title_says_the_shuffle_as_its_neighbour_does()
                                         "(the last person plays Player 1); the computer keeps its number.")
     assert en["rematch_title"].startswith("Play again with a fresh shuffle: ")
     assert en["rematch_swap"] == "Rematch, swapping players"
+
+
+def test_the_french_hint_puts_the_number_before_memes() -> None:
+    """Playtest round 33 fr4: « joué dans les mêmes 21 parties simulées » is the English order; French puts the number
+    first: « les 21 mêmes parties simulées »."""
+    assert "joué dans les {games} mêmes parties simulées" in UI["fr"]["hint_note"]
+    assert "les mêmes {games}" not in UI["fr"]["hint_note"]
