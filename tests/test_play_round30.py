@@ -382,7 +382,7 @@ def test_royales_end_card_count_says_what_it_means(lang: str, once: str, over: s
 
 
 # (play round 32 fr10: French names the letter by what it marks, « cartes marquées A », no longer « lettre A »)
-@pytest.mark.parametrize(("lang", "word"), [("en", "letter"), ("fr", "cartes marquées"), ("it", "lettera")])
+@pytest.mark.parametrize(("lang", "word"), [("en", "letter"), ("fr", "cartes marquées"), ("it", "carte con la lettera")])
 def test_royales_player_panel_names_the_players_letter(lang: str, word: str) -> None:
     """Playtest round 30 en15, it21: the book deals each player the nobles of a letter, but the page never said which
     (a tiny letter in the cards' corner): each panel's title names the letter its nobles print, "Player 1 · Ann

@@ -250,3 +250,12 @@ def test_the_french_hint_puts_the_number_before_memes() -> None:
     first: « les 21 mêmes parties simulées »."""
     assert "joué dans les {games} mêmes parties simulées" in UI["fr"]["hint_note"]
     assert "les mêmes {games}" not in UI["fr"]["hint_note"]
+
+
+def test_the_italian_seat_header_says_what_its_letter_marks() -> None:
+    """Playtest round 33 it13: «Giocatore 1 · Giulia (tu) · lettera A · 0 punti»: a new player does not know what
+    "lettera A" is; the letter is printed on the seat's nobles and imposter. «carte con la lettera A», as French has
+    said « cartes marquées A » since round 32 fr10."""
+    words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"]
+    assert words["it"]["seat_letter"] == "Giocatore {n} · carte con la lettera {letter} · {points} {pts}"
+    assert "cartes marquées {letter}" in words["fr"]["seat_letter"]
