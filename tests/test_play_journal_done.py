@@ -29,8 +29,9 @@ BUTTON_AND_RECORD = {
     # ruffian of theirs": a player with both neighbours draws for one and not the other, two lines that read as a
     # contradiction with "their ruffian" and "though" (round 27, en18, fr24); "for a ruffian of theirs" then "does not
     # draw for a ruffian of theirs" still did, so each line names its ruffian by its seat (round 28, en23, fr20, it19)
-    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche une carte\u202f: le malandrin "),
-                        "it": ("Pesca una carta (un tuo malandrino", "pesca una carta: il malandrino "),  # play round 32 it19
+    # (play round 33 fr14, it22: the seat beside her is what gives the right to the card, not a colon's reason)
+    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche la carte à laquelle le malandrin "),
+                        "it": ("Pesca una carta (un tuo malandrino", "pesca la carta a cui ha diritto perché il malandrino "),
                         "en": ("Draw a card (your ruffian sits beside", "draws a card for ")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
