@@ -259,3 +259,15 @@ def test_the_italian_seat_header_says_what_its_letter_marks() -> None:
     words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"]
     assert words["it"]["seat_letter"] == "Giocatore {n} · carte con la lettera {letter} · {points} {pts}"
     assert "cartes marquées {letter}" in words["fr"]["seat_letter"]
+
+
+def test_royales_english_rebuilt_pile_says_where_the_cards_pile_goes_in_plain_english() -> None:
+    """Playtest round 33 en11: "…dealt into 3 piles; the card is shuffled into one of them, which is stacked as the
+    middle pile, and the buffet is refilled…" was true (round 32 en9*) but "stacked as the middle pile" is not English
+    usage: the pile "goes in the middle when the piles are stacked again" (the Italian of it10 says the same)."""
+    lines = [line for e in _played_out("royale", "en").journal for line in e.text.split("\n")
+             if "dealt into 3 piles" in line]
+    assert len(lines) == 1, lines
+    assert "the card is shuffled into one of them, which goes in the middle when the piles are stacked again, and " \
+        "the buffet is refilled from the new draw pile" in lines[0], lines
+    assert "stacked as" not in lines[0]
