@@ -271,3 +271,23 @@ def test_royales_english_rebuilt_pile_says_where_the_cards_pile_goes_in_plain_en
     assert "the card is shuffled into one of them, which goes in the middle when the piles are stacked again, and " \
         "the buffet is refilled from the new draw pile" in lines[0], lines
     assert "stacked as" not in lines[0]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_one_cleared_dish_is_said_in_the_singular(lang: str) -> None:
+    """Playtest round 33 fr11, it11: « ses plats (Fruit 9) sont débarrassés », «i suoi piatti (Frutta 9) vanno negli
+    scarti» when the noble held only the card just served (most clearings): a plural for one card. One card is « son
+    plat (Fruit 9) est débarrassé et va à la défausse » / «il suo piatto (Frutta 9) va negli scarti»; two or more keep
+    the plural; the possessive stays (round 32 it8*, fr8*)."""
+    import re
+
+    one = {"fr": r"son plat \(([^,()]+)\) est débarrassé et va à la défausse",
+           "it": r"il suo piatto \(([^,()]+)\) va negli scarti"}[lang]
+    many = {"fr": r"ses plats \(([^()]+)\) sont débarrassés", "it": r"i suoi piatti \(([^()]+)\) vanno negli scarti"}[lang]
+    and_ = {"fr": " et ", "it": " e "}[lang]
+    lines = [line for seed in (7, 11) for e in _played_out("royale", lang, seed=seed).journal
+             for line in e.text.split("\n")]
+    ones = [m[1] for line in lines for m in re.finditer(one, line)]
+    manys = [m[1] for line in lines for m in re.finditer(many, line)]
+    assert nonempty(ones, "one card cleared") and all(and_ not in c for c in ones), ones
+    assert all(and_ in c or ", " in c for c in manys), manys

@@ -490,7 +490,10 @@ def _served_impossible(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, b
         return ""
     gone = list((Counter(was) - Counter(under1[slot])).elements())
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
-    return str(j["impossible_served"].format(cards=join_and([dish_name(deck, c, lang) for c in gone], lang)))
+    # one card cleared, one dish: « ses plats (Fruit 9) », «i suoi piatti (Frutta 9)» for the card just served read
+    # wrong (#53 play round 33, fr11, it11)
+    key = "impossible_served_one" if len(gone) == 1 else "impossible_served"
+    return str(j[key].format(cards=join_and([dish_name(deck, c, lang) for c in gone], lang)))
 
 
 def _slot_face(deck: ResolvedDeck, obs: dict[str, Any], seat: int, slot: int) -> Any:
