@@ -85,7 +85,7 @@ def test_a_later_count_s_coin_estimate_points_back_at_words_the_first_count_said
         assert said.endswith(back), said
         # what it points back to is said at 3 players
         # terminal round 46 en12*, fr11: the caveat in a sentence of its own, of any pieces ("ces ajouts")
-        assert {"en": "change how the games go, so they may not be enough", "fr": "Ces ajouts changent le déroulement des parties",
+        assert {"en": "change how the games go, so they may fall short, or be more than needed", "fr": "Ces ajouts changent le déroulement des parties",
                 "it": "aggiunte cambiano il gioco, perciò potrebbero non bastare"}[lang] in first  # round 47 it7*, 48 it8
         assert {"en": "estimate", "fr": "estimation", "it": "stima"}[lang] not in said
 

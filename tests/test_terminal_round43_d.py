@@ -91,7 +91,7 @@ def test_the_bank_warning_at_later_counts_gives_its_figures_and_one_pointer_back
                                   entry={"variant": "draco", "players": 4}))
     few = plain(shortfall_line({**finding, "games_short": 16, "print_more": 9}, lang, naming, said=said,
                                entry={"variant": "draco", "players": 6}))
-    caveat = {"en": "change how the games go, so they may not be enough", "fr": "Ces ajouts changent le déroulement",  # round 46
+    caveat = {"en": "change how the games go, so they may fall short, or be more than needed", "fr": "Ces ajouts changent le déroulement",  # round 46
               "it": "aggiunte cambiano il gioco, perciò potrebbero non bastare"}[lang]  # round 47 it7*, 48 it8 (pins updated)
     results = {"en": "describe the game with this edition’s ruling", "fr": "décrivent donc le jeu avec le choix",
                "it": "descrivono quindi il gioco con la scelta"}[lang]

@@ -24,22 +24,24 @@ def _plain(text: str) -> str:
 CAUTION = {
     "en": ("Be careful with what cardgen validate suggests adding to the box: it is worked out on games played with the "
            "box as it is, and a fuller box changes play, so the amount it suggests may fall short, or be more than "
-           "needed. On the search’s games it would suggest 57 more silver coins, that is 19 gold coins (run on other "
-           "games, such as yours, validate may give another figure). The fixes {where}, by contrast, were each tested "
-           "on new games (fix 1 adds 16 gold coins, fix 2 adds 18 gold coins and fix 3 adds 25 gold coins)."),
+           "needed. On the search’s games, at 3 players (the highest of its 4 figures, one per player count), validate "
+           "would suggest 57 more silver coins, that is 19 gold coins; your own cardgen validate run plays other "
+           "games, so its figure at 3 players may differ. The fixes {where}, by contrast, were each tested on new "
+           "games (fix 1 adds 16 gold coins, fix 2 adds 18 and fix 3 adds 25)."),
     "fr": ("Attention à ce que cardgen validate conseille d’ajouter à la boîte : ce conseil est calculé sur des parties "
            "jouées avec la boîte telle qu’elle est, et une boîte mieux garnie change le jeu, si bien que la quantité "
-           "conseillée peut ne pas suffire, ou dépasser le nécessaire. Sur les parties de la recherche, validate "
-           "conseillerait 57 pièces d’argent de plus, soit 19 pièces d’or (lancé sur d’autres parties, comme les "
-           "vôtres, il peut donner un autre chiffre). Les corrections {where}, elles, ont chacune été vérifiées sur "
-           "de nouvelles parties (la correction 1 ajoute 16 pièces d’or, la correction 2 ajoute 18 pièces d’or et la "
-           "correction 3 ajoute 25 pièces d’or)."),
+           "conseillée peut ne pas suffire, ou dépasser le nécessaire. Sur les parties de la recherche, à 3 joueurs (le "
+           "plus élevé de ses 4 chiffres, un par nombre de joueurs), validate conseillerait 57 pièces d’argent de "
+           "plus, soit 19 pièces d’or ; votre propre cardgen validate joue d’autres parties : son chiffre à 3 joueurs "
+           "peut donc différer. Les corrections {where}, elles, ont chacune été vérifiées sur de nouvelles parties (la "
+           "correction 1 ajoute 16 pièces d’or, la correction 2, 18 et la correction 3, 25)."),
     "it": ("Attenzione a ciò che cardgen validate suggerisce di aggiungere alla scatola: è calcolato su partite giocate "
            "con la scatola attuale, e una scatola più fornita cambia il gioco, quindi la quantità suggerita può non "
-           "bastare, o superare il necessario. Sulle partite della ricerca, validate suggerirebbe 57 monete d’argento "
-           "in più, cioè 19 monete d’oro (lanciato su altre partite, come le tue, può dare un’altra cifra). Le "
-           "correzioni {where}, invece, sono state provate una per una su partite nuove (la correzione 1 aggiunge 16 "
-           "monete d’oro, la correzione 2 aggiunge 18 monete d’oro e la correzione 3 aggiunge 25 monete d’oro)."),
+           "bastare, o superare il necessario. Sulle partite della ricerca, con 3 giocatori (la più alta delle sue 4 "
+           "cifre, una per numero di giocatori), validate suggerirebbe 57 monete d’argento in più, cioè 19 monete "
+           "d’oro; il tuo cardgen validate gioca altre partite, perciò la sua cifra con 3 giocatori può essere "
+           "diversa. Le correzioni {where}, invece, sono state provate una per una su partite nuove (la correzione 1 "
+           "aggiunge 16 monete d’oro, la correzione 2 ne aggiunge 18 e la correzione 3 ne aggiunge 25)."),
 }
 WHERE = {"en": ("above", "on this page"), "fr": ("ci-dessus", "de cette page"), "it": ("qui sopra", "di questa pagina")}
 
@@ -59,6 +61,7 @@ def test_en23_it28_fr10_validate_s_amount_and_every_fix_s_in_one_caution_on_term
 
     fixer, props, _ = _round_run(lang, 0.02)
     fixer.advised = {"unpaid_by_bank": 57}
+    fixer.advised_counts = {"unpaid_by_bank": {3: 57, 4: 45, 5: 27, 6: 9}}  # round 50 it16* (pin updated)
     amounts = fix.advised_line(fixer, props)
     terminal, page = WHERE[lang]
     assert _plain(fix.estimate_line(lang, amounts)) == CAUTION[lang].replace("{where}", terminal)

@@ -1304,10 +1304,13 @@ def write_proposal(fixer: Fixer, prop: Proposal, rank: int, found: list[Problem]
 
 # -- the command ------------------------------------------------------------------------------
 def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[list[Problem], list[Problem],
-                                                                             dict[str, int], bool]:
+                                                                             dict[str, int], bool,
+                                                                             dict[str, dict[int, int]]]:
     """Validate the deck on the search's seeds: its problems, and the most pieces validate asks to print; then
     each problem measured again on twice as many games (``replicated``). Returns (the problems that stay,
-    those that fade, the pieces to print, whether the deal experiment judged any card: ``cards_line``)."""
+    those that fade, the pieces to print, whether the deal experiment judged any card: ``cards_line``, and the
+    pieces validate asks to print at each player count: which count the most comes from is said, and fix.json
+    keeps every count's, terminal round 50 it16*, fr4*)."""
     players = sorted(set(opts.players) & set(deck.model.players.counts)) if opts.players else None
     vopts = ValidateOptions(games=opts.games, players=players, agents=list(opts.agents or []), seed=opts.seed,
                             jobs=opts.jobs, out=None, progress=False, designer=True,  # the card table
@@ -1319,13 +1322,16 @@ def diagnose(project: Project, deck: ResolvedDeck, opts: FixOptions) -> tuple[li
     twins, targets = identical_cards(deck), declared_targets(deck)
     found = [p for r in doc["results"] for p in problems(r, twins, targets)]
     more: dict[str, int] = {}
+    counts: dict[str, dict[int, int]] = {}
     for r in doc["results"]:
         for s in r.get("sufficiency") or []:
             more[s["peak"]] = max(more.get(s["peak"], 0), int(s["print_more"]))
+            if r.get("players") is not None:
+                counts.setdefault(s["peak"], {})[int(r["players"])] = int(s["print_more"])
     confirmed, unconfirmed = replicated(deck, found, replace(vopts, games=2 * opts.games), opts.lang)
     judged = any(row.get("judged") for r in doc["results"] for row in (r.get("designer") or {}).get("component_impact")
                  or [] if r.get("players") != 1)
-    return confirmed, unconfirmed, more, judged
+    return confirmed, unconfirmed, more, judged, counts
 
 
 def cards_line(deck: ResolvedDeck, opts: FixOptions, judged: bool, flagged: list[Problem]) -> str | None:
@@ -1399,7 +1405,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     page.head = word("head", lang, deck=called, games=say_n("games", opts.games, lang), trials=opts.trials,
                      agents=agents_words(list(opts.agents or []), lang))
     echo(page.head, file=sys.stderr, flush=True)
-    found, unconfirmed, more, judged = diagnose(project, deck, opts)
+    found, unconfirmed, more, judged, counts = diagnose(project, deck, opts)
     if unconfirmed:  # said before what is fixed: a designer does not chase a run's chance
         # the page sets these apart from the problems found, in grey: in the warning colour above the plain problems,
         # the flags dismissed as chance read as the alarm (terminal round 40 en31)
@@ -1448,6 +1454,7 @@ def fix(project_dir: str | Path, deck_ref: str, opts: FixOptions) -> int:
     fixer = Fixer(project, deck, params, searched, opts)
     fixer.page = page
     fixer.advised = more  # validate's advice on the search's games, said beside fix 1's where it adds less (fr26)
+    fixer.advised_counts = counts  # and at each player count: the most's count said, each kept (round 50 it16*)
     _search(fixer)
     untried = untried_levers(fixer)
     if untried:  # apart from the levers judged: never among them as if the trials had found them useless (en4)
@@ -1719,9 +1726,22 @@ def advised_line(fixer: Fixer, props: list[Proposal]) -> dict[str, str] | None:
             want = -(-need // alt[1])
             advice = word("advised_converted", lang, more=advice,
                           worth=_num(want, lang) + " " + naming.noun(alt[0], want, lang))
-        added = join_and([word("advised_added", lang, k=k, added=_num(n, lang) + " " + naming.noun(piece, n, lang))
-                          for k, piece, n in adds], lang)
-        return {"advised": advice, "added": added}
+        # the piece named once: "fix 1 adds 16 gold coins and fix 2 adds 18 gold coins" said it twice (terminal
+        # round 50 fr7*)
+        added = join_and([word("advised_added" if i == 0 or adds[i - 1][1] != piece else "advised_added_same", lang,
+                               k=k, n=_num(n, lang), added=_num(n, lang) + " " + naming.noun(piece, n, lang))
+                          for i, (k, piece, n) in enumerate(adds)], lang)
+        # which player count validate's figure is, the highest of its own, one per count: "57 more silver coins"
+        # beside validate's four (56 / 43 / 26 / 9 on the designer's games) was left to guess (terminal round 50
+        # it16*, fr7*); the designer's own validate run named as theirs, on its own games
+        counts = (getattr(fixer, "advised_counts", None) or {}).get(p.name) or {}
+        top = min((n for n, v in counts.items() if v == need), default=None)
+        if top is None:  # no count known: the amounts alone, which ``estimate_line`` does not say without one
+            return {"advised": advice, "added": added}
+        players = say_n("players", top, lang)
+        where = (word("advised_where_most", lang, players=players, n=len(counts)) if len(counts) > 1
+                 else word("advised_where", lang, players=players))
+        return {"advised": advice, "added": added, "where": where, "players": players}
     return None
 
 
@@ -1730,7 +1750,7 @@ def estimate_line(lang: str, amounts: dict[str, str] | None, page: bool = False)
     amounts (``advised_line``) between why the estimate may be wrong either way and the fixes tested on new games,
     where there are any: the same story on the terminal and the page (terminal round 49 en23*, it28*, fr10*)."""
     key = "validate_estimate_page" if page else "validate_estimate"
-    if not amounts:
+    if not amounts or "where" not in amounts:  # validate's figure always with its player count (round 50 it16*)
         return word(key, lang)
     return word(key + "_amounts", lang, **amounts)
 
@@ -2134,6 +2154,11 @@ def _write_record(fixer: Fixer, written: list[tuple[Proposal, Path]]) -> None:
     doc = {"format": "cardgen-fix/1", "deck": fixer.deck.id, "seed": fixer.opts.seed, "games": fixer.opts.games,
            "fresh_seed": fixer.opts.seed + FRESH_SEED, "players": fixer.players,
            "agents": list(fixer.opts.agents or []), "short_aim": SHORT_AIM,
+           # validate's estimate on the search's games, pieces to add at each player count, so that the caution's
+           # figure and its count can be checked (terminal round 50 it16*, fr4*)
+           "validate_more": {peak: {"piece": (fixer.deck.spec.shortfall_components or {}).get(peak),
+                                    "players": {str(n): v for n, v in sorted(by.items())}}
+                             for peak, by in (getattr(fixer, "advised_counts", None) or {}).items()},
            "levers": [p.key for p in fixer.opts.params], "untried": [p.key for p in untried_levers(fixer)],
            "trials": [t.to_json() for t in fixer.trials],
            "proposals": [{"file": path.name, "trial": p.trial.number, "cost": p.trial.objective,

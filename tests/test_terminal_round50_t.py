@@ -1,0 +1,116 @@
+"""Terminal round 50, part t: the readers' starred faults and the faults left for a ruling
+(``docs/reads/terminal-round-50-fixes-t.md``).
+
+Each test fails on the words or code before this part (checked by putting the old sources back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def _words(path: str) -> dict:
+    return json.loads((ROOT / path).read_text(encoding="utf-8"))["lines"]
+
+
+# -- it16*, fr7*, fr4* (en18): fix-draco's coin paragraph ---------------------------------------------------------------
+
+#: validate's estimate on the search's games at each player count (the most, 57, at 3 players)
+COUNTS = {3: 57, 4: 45, 5: 27, 6: 9}
+#: the sentence on validate's figure: its player count, the highest of its four, and the designer's own run named
+WHERE = {
+    "en": ("On the search’s games, at 3 players (the highest of its 4 figures, one per player count), validate would "
+           "suggest 57 more silver coins, that is 19 gold coins; your own cardgen validate run plays other games, so "
+           "its figure at 3 players may differ."),
+    "fr": ("Sur les parties de la recherche, à 3 joueurs (le plus élevé de ses 4 chiffres, un par nombre de joueurs), "
+           "validate conseillerait 57 pièces d’argent de plus, soit 19 pièces d’or ; votre propre cardgen validate "
+           "joue d’autres parties : son chiffre à 3 joueurs peut donc différer."),
+    "it": ("Sulle partite della ricerca, con 3 giocatori (la più alta delle sue 4 cifre, una per numero di giocatori), "
+           "validate suggerirebbe 57 monete d’argento in più, cioè 19 monete d’oro; il tuo cardgen validate gioca "
+           "altre partite, perciò la sua cifra con 3 giocatori può essere diversa."),
+}
+#: what each fix adds, the piece named once
+ADDED = {
+    "en": "(fix 1 adds 16 gold coins, fix 2 adds 18 and fix 3 adds 25).",
+    "fr": "(la correction 1 ajoute 16 pièces d’or, la correction 2, 18 et la correction 3, 25).",
+    "it": "(la correzione 1 aggiunge 16 monete d’oro, la correzione 2 ne aggiunge 18 e la correzione 3 ne aggiunge 25).",
+}
+#: the one caution on the one estimate, in validate's WARNING and in fix's paragraph
+CAUTION = {
+    "en": ("so they may fall short, or be more than needed", "so the amount it suggests may fall short, or be more "
+           "than needed"),
+    "fr": ("si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire", "si bien que la quantité conseillée "
+           "peut ne pas suffire, ou dépasser le nécessaire"),
+    "it": ("perciò potrebbero non bastare, o superare il necessario", "quindi la quantità suggerita può non bastare, o "
+           "superare il necessario"),
+}
+
+
+def _fixer_run(lang: str):
+    from test_terminal_round45_h109i import _round_run
+
+    fixer, props, _ = _round_run(lang, 0.02)
+    fixer.advised = {"unpaid_by_bank": 57}
+    fixer.advised_counts = {"unpaid_by_bank": dict(COUNTS)}
+    return fixer, props
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it16_fr7_validate_s_figure_said_with_its_player_count_and_the_designer_s_own_run(lang: str) -> None:
+    """it16*, fr7*: "On the search’s games it would suggest 57 more silver coins" gave no player count beside
+    validate's four figures (57 is the highest, at 3 players); the French « (lancé sur d’autres parties, comme les
+    vôtres, il peut donner un autre chiffre) » was a calque that left the designer's own validate figure unnamed; and
+    « la correction 1 ajoute 16 pièces d’or et la correction 2 ajoute 18 pièces d’or » said verb and noun twice."""
+    from cardgen.tune import fix
+
+    fixer, props = _fixer_run(lang)
+    amounts = fix.advised_line(fixer, props)
+    for page in (False, True):
+        said = _plain(fix.estimate_line(lang, amounts, page=page))
+        assert WHERE[lang] in said, said
+        assert said.endswith(ADDED[lang]), said
+        assert "lancé sur" not in said and "lanciato su" not in said and "such as yours" not in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_it16_fix_json_keeps_validate_s_estimate_at_every_player_count(lang: str, tmp_path: Path) -> None:
+    """it16* (en's "fix.json holds no validate estimate"): the record keeps validate's estimate on the search's games
+    at each player count, so the caution's figure and its count can be checked against a file."""
+    from cardgen.tune import fix
+
+    fixer, _ = _fixer_run(lang)
+    fixer.opts.out = str(tmp_path)
+    fixer.opts.agents = []
+    fixer.opts.seed = 1
+    fixer.players = [3, 4, 5, 6]
+    fixer.trials = []
+    fixer.deck = SimpleNamespace(id="draco", spec=SimpleNamespace(shortfall_components={"unpaid_by_bank":
+                                                                                        "silver-coin"}))
+    fix._write_record(fixer, [])
+    doc = json.loads((tmp_path / "fix.json").read_text(encoding="utf-8"))
+    assert doc["validate_more"] == {"unpaid_by_bank": {"piece": "silver-coin",
+                                                       "players": {"3": 57, "4": 45, "5": 27, "6": 9}}}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr4_one_caution_for_one_estimate_in_validate_and_fix(lang: str) -> None:
+    """fr4* (en, it on the same lines): validate said its added coins « peuvent ne pas suffire », fix said of the same
+    estimate « peut ne pas suffire, ou dépasser le nécessaire »: one estimate, one caution, in both commands."""
+    from cardgen.tune import fix
+
+    validate, fixed = CAUTION[lang]
+    terminal = _words("cardgen/terminal.json")
+    for key in ("short_ruled", "short_one_ruled"):
+        assert validate in _plain(terminal[lang][key]), key
+    fixer, props = _fixer_run(lang)
+    assert fixed in _plain(fix.estimate_line(lang, fix.advised_line(fixer, props)))
+    assert fixed in _plain(fix.estimate_line(lang, None, page=True))
