@@ -114,3 +114,29 @@ def test_fr4_one_caution_for_one_estimate_in_validate_and_fix(lang: str) -> None
     fixer, props = _fixer_run(lang)
     assert fixed in _plain(fix.estimate_line(lang, fix.advised_line(fixer, props)))
     assert fixed in _plain(fix.estimate_line(lang, None, page=True))
+
+
+# -- en20* (r48 fr15, it17): fix 1's caveat said once --------------------------------------------------------------------
+
+#: the advice's pointer to fix 1's caveat, said once above it (on the terminal, its own paragraph; on the page, under
+#: fix 1)
+POINTER = {"en": "Fix 1 is a smaller change, with the caveat given above.",
+           "fr": "La correction 1 change moins le jeu, sous la réserve indiquée plus haut.",
+           "it": "la correzione 1 è un cambiamento ancora più piccolo, con la riserva indicata sopra."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en20_fix_1_s_caveat_said_once_and_the_advice_points_to_it(lang: str) -> None:
+    """en20* (r48 fr15, it17): "After fix 1, cardgen validate may still warn of the shortage: …" and, three lines
+    below, "Fix 1 is a smaller change, but validate may still warn of the shortage after it (see above).": one caveat
+    said twice. Ruling: said once, where fix 1 is presented; the recommendation refers to it in a few words."""
+    from test_terminal_round45_h109i import _round_run
+
+    from cardgen.tune.fix import next_line, validate_line
+
+    fixer, props, paths = _round_run(lang, 0.02)
+    before = _plain(validate_line(fixer, props))
+    said = _plain(next_line(fixer, props, paths[0], paths)).replace("\n", " ")
+    assert POINTER[lang] in said, said
+    warn = {"en": "may still warn", "fr": "pourrait encore signaler", "it": "potrebbe ancora segnalare"}[lang]
+    assert warn in before and warn not in said, said
