@@ -224,17 +224,18 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     # terminal round 40 en16: "a player", as every other line says
     # terminal round 41 en35, it19: validate said as compare_balance_none says it, "partite proprie" made plain
     # terminal round 43 en18: "shows a player away from"; it19, it22: "oltre il caso", and "lì" with no referent
+    # terminal round 50 en10*: the reason first, how many pairs, in short sentences (pin updated)
     quiet = {"en": "2 players: on these pairs, in neither game is any player’s win rate further from the fair share "
-                   "than chance would explain; cardgen validate, on 1,000 games of its own unless told otherwise, may "
-                   "still find one that is, so these pairs do not show that the base game is balanced at 2 players.",  # terminal round 49 en14*
+                   "than chance would explain. But 100 pairs are too few to show that the base game is balanced at 2 "
+                   "players. On 1,000 games of its own unless told otherwise, cardgen validate may still find a "
+                   "player whose win rate is.",
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
-                   "au-delà du hasard. Cela ne prouve pas que le jeu de base y soit équilibré : cardgen validate, sur "
-                   "ses propres parties (1 000 par défaut), peut encore trouver un tel joueur.",
+                   "au-delà du hasard. Mais 100 paires ne suffisent pas à montrer que le jeu de base y est équilibré. "
+                   "Sur ses propres parties (1 000 par défaut), cardgen validate peut encore trouver un tel joueur.",
              "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla "
-                   "quota equa più di quanto possa spiegare il caso. Questo non prova che con 2 giocatori il gioco "
-                   "base sia equilibrato: cardgen validate, che simula "
-                   "a parte il solo gioco base (1.000 partite se non indicato altrimenti), può trovare uno squilibrio "
-                   "che queste coppie non bastano a mostrare."}[lang]
+                   "quota equa più di quanto possa spiegare il caso. Ma 100 coppie non bastano a provare che con 2 "
+                   "giocatori il gioco base sia equilibrato. Simulando a parte il solo gioco base (1.000 partite se "
+                   "non indicato altrimenti), cardgen validate può ancora trovare uno squilibrio."}[lang]
     assert [row for row in block if row.startswith("  2 ")] == ["  " + quiet], block
     # one count alone: its heading, then the same parts
     assert balance_block([["a.", "b."]], "5 players: ") == ["  5 players:", "    A.", "      b."]

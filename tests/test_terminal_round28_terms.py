@@ -107,7 +107,7 @@ def test_the_compare_page_has_the_balance_section_where_nothing_is_found(tmp_pat
     html = compare_page(doc, {"name": "Hungry"}, "", naming=Naming(title="King Toy"))
     title = say("compare_balance_head", "en").rstrip(":")
     assert f"<h3>{title}</h3>" in html
-    quiet = say("compare_balance_quiet", "en", counts="2")
+    quiet = say("compare_balance_quiet", "en", counts="2", pairs=100)
     assert quiet.split(":")[1].split(".")[0].strip() in html.replace("’", "’")
 
 

@@ -103,7 +103,7 @@ def test_the_command_for_more_pairs_says_why_four_times(lang: str) -> None:
 
 def test_the_quiet_balance_line_says_a_player_as_every_other_line() -> None:
     """terminal round 40 en16: "neither game shows a seat away from its fair share" beside "player 1", "player 5"."""
-    said = say("compare_balance_quiet", "en", counts="3 and 4")
+    said = say("compare_balance_quiet", "en", counts="3 and 4", pairs=100)
     # terminal round 43 en18: "shows a player away from" was not idiomatic; a player's win rate, said plainly
     assert "in neither game is any player’s win rate further from the fair share" in said and "seat" not in said, said
 

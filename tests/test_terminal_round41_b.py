@@ -124,11 +124,12 @@ def test_the_compare_page_says_why_validate_may_differ_once(tmp_path) -> None:
     assert not any((r["variant_result"].get("balance") or {}).get("flags") for r in doc["results"])
     html = compare_page(doc, {"name": "Hungry"}, "", naming=Naming(title="King Toy")).replace("’", "’")
     # terminal round 49 en14*: "so these pairs do not show …", after what validate may find (pin updated)
-    assert html.count("these pairs do not show that the base game is balanced") == 1, html
-    assert say("compare_balance_quiet", "en", counts="2") in html
+    # terminal round 50 en10*: "But 20 pairs are too few to show …", the reason first (pin updated)
+    assert html.count("pairs are too few to show that the base game is balanced") == 1, html
+    assert say("compare_balance_quiet", "en", counts="2", pairs=20) in html
     assert say("compare_balance_quiet_again", "en", counts="4") in html
     for lang in nonempty(["en", "fr", "it"]):
-        said = say("compare_balance_quiet", lang, counts="3") + say("compare_cards_head_none", lang)
+        said = say("compare_balance_quiet", lang, counts="3", pairs=100) + say("compare_cards_head_none", lang)
         assert not any(old in said for old in ("which plays its own games", "partite proprie", "qui joue ses propres"))
     assert "trovarne uno" not in say("compare_balance_none", "it")  # it20: the pronoun said as what it stands for
 

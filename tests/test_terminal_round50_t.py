@@ -140,3 +140,44 @@ def test_en20_fix_1_s_caveat_said_once_and_the_advice_points_to_it(lang: str) ->
     assert POINTER[lang] in said, said
     warn = {"en": "may still warn", "fr": "pourrait encore signaler", "it": "potrebbe ancora segnalare"}[lang]
     assert warn in before and warn not in said, said
+
+
+# -- en10*: the quiet balance line, the reason (too few pairs, how many) first, short sentences --------------------------
+
+QUIET = {
+    "en": ("3 and 4 players: on these pairs, in neither game is any player’s win rate further from the fair share than "
+           "chance would explain. But 100 pairs are too few to show that the base game is balanced at 3 and 4 "
+           "players. On 1,000 games of its own unless told otherwise, cardgen validate may still find a player "
+           "whose win rate is."),
+    "fr": ("3 et 4 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
+           "au-delà du hasard. Mais 100 paires ne suffisent pas à montrer que le jeu de base y est équilibré. Sur ses "
+           "propres parties (1 000 par défaut), cardgen validate peut encore trouver un tel joueur."),
+    "it": ("3 e 4 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla quota "
+           "equa più di quanto possa spiegare il caso. Ma 100 coppie non bastano a provare che con 3 e 4 giocatori il "
+           "gioco base sia equilibrato. Simulando a parte il solo gioco base (1.000 partite se non indicato "
+           "altrimenti), cardgen validate può ancora trovare uno squilibrio."),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en10_the_quiet_balance_line_says_how_few_pairs_first(lang: str) -> None:
+    """en10*: "…than chance would explain; cardgen validate, on 1,000 games of its own unless told otherwise, may
+    still find one that is, so these pairs do not show that the base game is balanced at 3 and 4 players.": 50 words,
+    the conclusion last and its cause (100 pairs are few) unsaid. Now the finding, then the reason with the number of
+    pairs, then what validate may still find: short sentences, every language (terminal and the pages' first count)."""
+    from cardgen.simulate.summary import and_list
+    from cardgen.terminal import say
+
+    said = _plain(say("compare_balance_quiet", lang, counts=and_list(["3", "4"], lang), pairs=100))
+    assert said == _plain(QUIET[lang]), said
+    assert max(len(s.split()) for s in said.split(". ")) <= 30, said
+
+
+def test_en10_the_terminal_and_the_page_pass_the_pairs_played() -> None:
+    """en10*: the pairs said are the pairs played at the quiet counts (terminal) and at the page's first count."""
+    import inspect
+
+    from cardgen.report import pages
+    from cardgen.simulate import summary
+
+    assert "quiet_pairs" in inspect.getsource(summary) and 'pairs=int(r.get("games") or 0)' in inspect.getsource(pages)

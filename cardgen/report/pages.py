@@ -1268,7 +1268,7 @@ def compare_page(doc: dict[str, Any], info: dict[str, Any], nav: str, pictures: 
             # why validate may still differ said at the first such count only: the same two sentences under every
             # count were the page's repeated note (terminal round 41 en36)
             "balance_quiet": typeset(say("compare_balance_quiet_again" if quiet_said else "compare_balance_quiet", lang,
-                                         counts=str(r["players"])), lang)
+                                         counts=str(r["players"]), pairs=int(r.get("games") or 0)), lang)
             if r.get("players") != 1 else "",
             # the terminal's sentence (summary.shortfall_line): the bank, its coins and the edition's ruling in the
             # game's words, never "print 57 more copies of 'Silver coin' … the box runs short" (en66, fr75)

@@ -2818,6 +2818,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
     if not tables:  # the components, cards and a house rule's options a designer acts on stay; the tables are the report's
         parts: dict[str, list[str]] = {"components": [], "cards": [], "flagged": [], "options": [], "balance": []}
         quiet: list[str] = []  # the counts whose seats neither game flags on these pairs
+        quiet_pairs: list[int] = []  # and the pairs each was played on
         parts["components"] += shortage_table(results, lang, naming)
         for r in results:  # no table heads them here: each block says its player count (tenth reading)
             prefix = words["players"].format(p=r["players"]) if len(results) > 1 else ""
@@ -2836,6 +2837,7 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
             # page say it there (terminal round 41 en40: Royale's imposter, 3.5% of base games, 2.5% with the variant)
             parts["balance"] += held_balance_lines(r, lang, naming, bool(prefix)) if seats else []
             quiet += [] if seats or r.get("players") == 1 else [str(r["players"])]
+            quiet_pairs += [] if seats or r.get("players") == 1 else [int(r.get("games") or 0)]
             # each count's options under its count, as the page sets them: three blocks alike read as one
             # option said three times
             parts["options"] += [f"  {prefix}{line.strip()}" if prefix else line
@@ -2846,7 +2848,13 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # contradiction of it (thirteenth reading fr12, fr23, it30); it is about both games, not the change
         # the counts with no seat flagged, said under the others': "checked … 4 players:" alone read as the short
         # game having no first-player lean at 2 and 3 players, where validate finds one (twenty-sixth reading fr16)
-        balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang))] if balance and quiet else []
+        # how many pairs, said first, as the reason these pairs cannot show the base game balanced (terminal round
+        # 50 en10*: a 50-word sentence that left the cause unsaid)
+        pairs_said = sorted(set(quiet_pairs))
+        balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang),
+                               pairs=pairs_said[0] if len(pairs_said) == 1 else
+                               and_list([_num(n, lang) for n in pairs_said], lang))
+                    ] if balance and quiet else []
         # said in every comparison, with the words for nothing found where nothing is: a comparison without the
         # section left the designer unable to tell a balance checked and passed from one never checked (terminal
         # round 28 en20)
