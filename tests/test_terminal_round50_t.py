@@ -198,3 +198,21 @@ def test_en16_the_edge_clause_names_its_bar(key: str) -> None:
             "only just leaves out the fair share)") in said, said
     inside = said[said.index("(in the base game"):said.index("fair share)")]
     assert "that bar" not in said and "chance" not in inside and "just enough" not in said
+
+
+# -- it7* (fr alike): players who tie for the first time are not "still" tied ---------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("it", "i più ricchi tra i rimanenti sono a loro volta a pari merito, una volta eliminati i primi (oppure non resta "
+           "nessun giocatore)", "ancora a pari merito"),
+    ("fr", "les plus riches des autres sont à leur tour à égalité, une fois éliminés les ex æquo de tête (ou tous les "
+           "joueurs ont été éliminés)", "encore à égalité"),
+    ("en", "the richest players left tie again once the tied leaders drop out (or no player is left)", "still")])
+def test_it7_the_draco_tie_case_says_the_others_tie_in_their_turn(lang: str, said: str, old: str) -> None:
+    """it7*: «i più ricchi tra gli altri sono ancora a pari merito dopo l’eliminazione dei primi a pari merito»
+    (validate-draco, the Draco and Charity Toast pages, 11 places): «ancora» ("still") of players tied for the first
+    time, «a pari merito» twice. The French said the same (« sont encore à égalité »); the English "tie again" (the
+    ruling's own word, r49 en9 kept) is unchanged. The finding first (r49 it25 kept)."""
+    words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"][lang]
+    assert _plain(words["gap:tie_for_win"]) == said
+    assert old not in words["gap:tie_for_win"]
