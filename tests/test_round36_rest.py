@@ -138,9 +138,9 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     ("en", "close_scale_games", "a tenth of the winner’s score comes to about 4 coins here (winner’s mean score over "
                                 "the first 300 games: 37.0)"),  # fr13: one base
     ("fr", "close_scale_games", "un dixième du score du vainqueur vaut ici environ 4 pièces (score moyen du vainqueur "
-                                "sur les 300 parties suivies : 37,0)"),
+                                "sur les 300 premières parties : 37,0)"),  # round 50 fr1* (pin updated)
     ("it", "close_scale_games", "qui un decimo del punteggio del vincitore vale circa 4 monete (punteggio medio del "
-                                "vincitore sulle 300 partite seguite: 37,0)")])
+                                "vincitore sulle prime 300 partite: 37,0)")])
 def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
     from cardgen.terminal import say
 
@@ -148,7 +148,7 @@ def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, sai
                      path="P", items="I", margin=4, unit={"en": "coins", "fr": "pièces", "it": "monete"}[lang],
                      score={"en": "winner’s fortune", "fr": "fortune du vainqueur", "it": "denaro del vincitore"}[lang],
                      winner={"en": "37.0", "fr": "37,0", "it": "37,0"}[lang],
-                     games={"en": "300 games", "fr": "300 parties", "it": "300 partite"}[lang]))
+                     games={"en": "300 games", "fr": "300 parties", "it": "300 partite"}[lang], first="300"))
     if key == "ties":
         got = _plain(say(key, lang, n=33, rules="R"))
     assert got == said, got

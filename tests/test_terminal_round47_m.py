@@ -57,18 +57,19 @@ def _close_note(game: str, lang: str, mean: float, over: int | None = 250) -> st
 CLOSE_NOTES = [
     # terminal round 49 it1, en3: the definition not said again; English's mean over "the first 250 games", as the
     # table's heading names them (pins updated)
+    # terminal round 50 fr1*: French and Italian by the same name, « les 250 premières parties » (pins updated)
     ("fr", "draco", 37.0, "un dixième de la fortune du vainqueur vaut ici environ 4 pièces d’argent (fortune moyenne "
-                          "du vainqueur sur les 250 parties suivies : 37,0)"),
+                          "du vainqueur sur les 250 premières parties : 37,0)"),
     ("fr", "king_lui", 73.6, "un dixième du score du vainqueur vaut ici environ 7 points (score moyen du vainqueur sur "
-                             "les 250 parties suivies : 73,6)"),
+                             "les 250 premières parties : 73,6)"),
     ("en", "draco", 37.0, "a tenth of the winner’s fortune comes to about 4 silver coins here (winner’s mean fortune "
                           "over the first 250 games: 37.0)"),
     ("en", "king_lui", 73.6, "a tenth of the winner’s score comes to about 7 points here (winner’s mean score over the "
                              "first 250 games: 73.6)"),
     ("it", "draco", 37.0, "qui un decimo del denaro del vincitore vale circa 4 monete d’argento (denaro medio del "
-                          "vincitore sulle 250 partite seguite: 37,0)"),
+                          "vincitore sulle prime 250 partite: 37,0)"),
     ("it", "king_lui", 73.6, "qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del "
-                             "vincitore sulle 250 partite seguite: 73,6)")]
+                             "vincitore sulle prime 250 partite: 73,6)")]
 
 
 @pytest.mark.parametrize(("lang", "game", "mean", "said"), CLOSE_NOTES)

@@ -216,3 +216,22 @@ def test_it7_the_draco_tie_case_says_the_others_tie_in_their_turn(lang: str, sai
     words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"][lang]
     assert _plain(words["gap:tie_for_win"]) == said
     assert old not in words["gap:tie_for_win"]
+
+
+# -- fr1*: the tracked games by one name --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "game", "said"), [
+    ("fr", "king_lui", "(score moyen du vainqueur sur les 250 premières parties : 73,6)"),
+    ("fr", "draco", "(fortune moyenne du vainqueur sur les 250 premières parties : 37,0)"),
+    ("it", "king_lui", "(punteggio medio del vincitore sulle prime 250 partite: 73,6)"),
+    ("it", "draco", "(denaro medio del vincitore sulle prime 250 partite: 37,0)"),
+    ("en", "king_lui", "(winner’s mean score over the first 250 games: 73.6)")])
+def test_fr1_the_close_games_note_names_the_games_as_the_heading_does(lang: str, game: str, said: str) -> None:
+    """fr1*: « (score moyen du vainqueur sur les 250 parties suivies : 73,6) », a third name for what the indicators'
+    heading calls « les 250 premières parties, suivies tour par tour » (14 places): one name, as English did for r49
+    en3 ("the first 250 games"); the Italian «sulle 250 partite seguite» alike («prime 250 partite»)."""
+    from test_terminal_round47_m import _close_note
+
+    note = _plain(_close_note(game, lang, float(said.split(": ")[-1].rstrip(")").replace(",", "."))))
+    assert said in note, note
+    assert "suivies :" not in note and "seguite:" not in note

@@ -2034,9 +2034,11 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # the winner's score by one name, the definition's, and its mean said over these games: "a tenth of the winner's
     # total … (winner's score: 73.6)" named it twice, and its mean read as a second one beside the 300 games' 73.9
     # (terminal round 47 fr2, fr7*, en4, en16, it1); Draco says fortune, in its own words (``own_say``)
+    # the games by the name the indicators' heading gives them, "the first 250 games" (« les 250 premières
+    # parties »): « les 250 parties suivies » was a third name (terminal round 50 fr1*, as r49 en3 in English)
     scale = (own_say(("close_scale" if over is None else "close_scale_games") + exact, lang, naming,
                      margin=decimal(near, lang, places=0),
-                     winner=_mean(winner, lang), games=_games(over or 0, lang),
+                     winner=_mean(winner, lang), games=_games(over or 0, lang), first=_num(over or 0, lang),
                      unit=unit(lang, naming.words, many=near != 1))
              if winner is not None and any(name == "close_games" for name, _ in figures) else "")
     # the close games in a note of their own where their margin is said, their games and margin together: named
