@@ -462,7 +462,9 @@ def test_the_card_note_is_not_circular_and_explains_a_card_not_judged_only_where
         assert WORDS[lang]["footnote_not_judged"] not in impact_footnote(lang, False, False)
         assert impact_footnote(lang, False, True).endswith(WORDS[lang]["footnote_not_judged"])
     assert "on which the flag is based" not in WORDS["en"]["footnote_widened"]
-    assert "la probabilità cresce se si considerano insieme più numeri di giocatori" in WORDS["it"]["footnote_widened"]
+    # terminal round 50 (r49 fr5, en14, it8) ruling: the rule said once, at the card table; the validate page's closing
+    # note and the hardly-played rows point to it (pin updated)
+    assert "se si considerano insieme più numeri di giocatori" in WORDS["it"]["footnote_widened"]
     # one word for the status since round 33 (it33: a card is not «giudicata»): «valutata»
     assert "giudicata" not in WORDS["it"]["none_flagged"] and "valutata" in WORDS["it"]["none_flagged"]
 

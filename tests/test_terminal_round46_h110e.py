@@ -19,7 +19,9 @@ def test_en46_validate_card_table_says_difference_is_taken_before_rounding():
 
 def test_en47_note_on_the_cards_says_95_percent_interval():
     """en47: "its 95% confidence interval widened" — "confidence interval" only here, "95% interval" elsewhere."""
-    en = impact_footnote("en", paired=False)
+    # terminal round 50 (r49 fr5) ruling: the validate page's note points to the rule; the compare note keeps the
+    # name (pin updated)
+    en = impact_footnote("en", paired=True)
     assert "its 95% interval, widened for the number of cards judged at once" in en
     assert "confidence interval" not in en
 

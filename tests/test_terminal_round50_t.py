@@ -235,3 +235,30 @@ def test_fr1_the_close_games_note_names_the_games_as_the_heading_does(lang: str,
     note = _plain(_close_note(game, lang, float(said.split(": ")[-1].rstrip(")").replace(",", "."))))
     assert said in note, note
     assert "suivies :" not in note and "seguite:" not in note
+
+
+# -- r49 fr5 (en14, it8): the card rule said once on draco.html, at the card table ------------------------------------
+
+@pytest.mark.parametrize(("lang", "pointer", "row"), [
+    ("en", "the rule that flags a card is given above the first card table", "see the rule above the first card table"),
+    ("fr", "la règle qui signale une carte est donnée au-dessus du premier tableau des cartes",
+     "voir la règle au-dessus du premier tableau des cartes"),
+    ("it", "la regola che segnala una carta è indicata sopra la prima tabella delle carte",
+     "vedi la regola sopra la prima tabella delle carte")])
+def test_fr5_the_card_rule_is_said_once_and_pointed_to_elsewhere(lang: str, pointer: str, row: str) -> None:
+    """r49 fr5 (en14, it8): the card rule (widening, 5 %, the 0.1 threshold, "holding it, not its effect") was said in
+    the first card table's paragraph, again in the closing note and a third time on each hardly-played row. Ruling:
+    once, at the card table (``flag``); elsewhere a short pointer: the closing note keeps only what it adds (the 5 %
+    holds at each player count, more over several), the rows say why the card is not flagged and point to the rule."""
+    from cardgen.languages import decimal
+    from cardgen.report.impact import WORDS, impact_footnote
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    times = decimal(HARDLY_PLAYED, lang)
+    effect = {"en": "not its effect", "fr": "pas son effet", "it": "non il suo effetto"}[lang]
+    rule = _plain(WORDS[lang]["flag"])
+    assert f" {times} " in rule and effect in rule  # the rule, whole, at the card table
+    for said in (_plain(impact_footnote(lang, paired=False)), _plain(WORDS[lang]["hardly_played"])):
+        assert f" {times} " not in said and effect not in said, said
+    assert pointer in _plain(impact_footnote(lang, paired=False))
+    assert row in _plain(WORDS[lang]["hardly_played"])

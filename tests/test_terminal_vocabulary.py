@@ -107,11 +107,13 @@ def _card(plays: float | None, flag: str = "") -> dict:
 
 
 #: the report's remark in the card row's last cell, whose count of plays is already in the row
-REPORT = {"en": "the simulated players hardly ever play it: the difference measures holding it, not its effect",  # round 32 en27
-          "fr": "les joueurs automatiques ne la jouent presque jamais : l’écart mesure le fait de l’avoir en main, pas "
-                "son effet",
-          "it": "i giocatori automatici non la giocano quasi mai: la differenza misura solo il costo di tenerla in mano "
-                "senza giocarla, non il suo effetto"}  # round 31 it16
+# terminal round 50 (r49 fr5) ruling: the row points to the rule at the card table (pins updated)
+REPORT = {"en": "the simulated players hardly ever play it, so it is not flagged (see the rule above the first card "
+                "table)",
+          "fr": "les joueurs automatiques ne la jouent presque jamais : elle n’est donc pas signalée (voir la règle "
+                "au-dessus du premier tableau des cartes)",
+          "it": "i giocatori automatici non la giocano quasi mai, quindi non è segnalata (vedi la regola sopra la prima "
+                "tabella delle carte)"}
 
 
 @pytest.mark.parametrize(("lang", "remark"), [
