@@ -95,7 +95,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
     # twenty-first reading (en24, fr22, it27): the verdict first, then the base game's own figures
     assert unbroken(typeset({"en": "Player 2 wins more than the fair share in both games on these pairs, beyond "
                                    "chance; the pairs cannot tell whether the variant makes this worse or better (see the table above)",
-                             "fr": "Le joueur 2 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur "
+                             "fr": "Le joueur 2, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable sur "
                                    "ces paires, et cet écart dépasse ce que le hasard peut expliquer ; ces paires ne disent pas "
                                    "si la variante aggrave ou atténue ce déséquilibre (voir le tableau plus haut)",
                              "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "

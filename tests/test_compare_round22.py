@@ -126,7 +126,7 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     [line] = compare_balance(r, lang, "king_lui")
     # twenty-fifth reading it20: the verdict says both games' lean, the variant's first
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
-            "fr": "le joueur 5 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et "
+            "fr": "le joueur 5, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable sur ces paires, et "
                   "cet écart dépasse ce que le hasard peut expliquer",
             "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
                   "difficilmente basta a spiegarlo"}[lang]
@@ -158,7 +158,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     assert line.startswith({"en": "player 1 wins more than the fair share in both games, by more than chance would "
                                   "explain (in the base game the gap is 11.0 percentage points, yet on these pairs the win rate’s widened interval only just leaves out the fair share); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
-                            "fr": "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et cet écart "
+                            "fr": "le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et cet écart "
                                   "dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il est de "
                                   "11,0 points de pourcentage) ;",
                             "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "

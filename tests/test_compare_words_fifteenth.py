@@ -118,7 +118,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     assert "26.04" not in line and "49.49" not in line and "probably" not in line and "0.04" not in line
     [line] = compare_balance(r, "fr", "royale")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
-    assert line.startswith("le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et cet écart "
+    assert line.startswith("le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et cet écart "
                            "dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il est de 11,0 points "
                            "de pourcentage) ; ") and "sans doute" not in line  # terminal round 43 fr17
     assert "pour une part équitable de 26,0 %" in line and "non plus" not in line and "26,04" not in line

@@ -47,7 +47,7 @@ def test_compare_says_one_fix_for_a_count_after_the_seat_the_base_game_shows(lan
     assert _plain(say("seat", lang, k=1)) in one and _plain(say("seat", lang, k=4)) not in one
     assert "cardgen validate" not in four and "--fixed" not in four  # seat 4 gives no commands of its own
     verdicts = {"en": ("player 1 wins more than the fair share in both games", "the variant seems to work against player 4"),
-                "fr": ("le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux",
+                "fr": ("le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable",
                        "la variante semble défavoriser le joueur 4"),
                 "it": ("il giocatore 1 vince più spesso della quota equa in entrambi i giochi",
                        "la variante sembra sfavorire il giocatore 4")}

@@ -173,7 +173,7 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
                                    "basta a spiegarlo;"}[lang]), leans
     assert edge.startswith({"en": "P wins more often than the fair share in both games, by more than chance would "
                                   "explain (in the base game the gap is G, yet on these pairs the win rate’s widened interval only just leaves out the fair share)",
-                            "fr": "P gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux, et "
+                            "fr": "P, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et "
                                   "cet écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
                             "it": "P vince più spesso della quota equa in entrambi i giochi, e il caso difficilmente "

@@ -262,3 +262,18 @@ def test_fr5_the_card_rule_is_said_once_and_pointed_to_elsewhere(lang: str, poin
         assert f" {times} " not in said and effect not in said, said
     assert pointer in _plain(impact_footnote(lang, paired=False))
     assert row in _plain(WORDS[lang]["hardly_played"])
+
+
+# -- fr9 (r49, ruling): « Le joueur 1, dans les deux jeux, gagne … » ---------------------------------------------------
+
+@pytest.mark.parametrize("key", ["compare_seat_owned", "compare_seat_owned_moved", "compare_seat_owned_edge",
+                                 "compare_seat_owned_moved_edge"])
+def test_fr9_both_games_said_after_the_seat_not_on_the_fair_share(key: str) -> None:
+    """r49 fr9: « Le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux » hung « dans
+    les deux jeux » on « sa part équitable ». Ruling: « Le joueur 1, dans les deux jeux, gagne … », the seat first
+    (the twenty-fifth reading's it20 kept)."""
+    from cardgen.terminal import say
+
+    said = _plain(say(key, "fr", who="Le joueur 1", often="plus souvent", gap="11,0 points"))
+    assert said.startswith("Le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable"), said
+    assert "équitable dans les deux jeux" not in said

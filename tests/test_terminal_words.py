@@ -884,7 +884,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points; 100 pairs are too few to "
            "measure a change of this size. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To look for fixes to the base game’s "
            "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
-    ("fr", "le joueur 1 gagne plus souvent que ne le voudrait sa part équitable dans les deux jeux sur ces paires, et cet écart "
+    ("fr", "le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable sur ces paires, et cet écart "
            "dépasse ce que le hasard peut expliquer\u202f; "
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
