@@ -277,3 +277,22 @@ def test_fr9_both_games_said_after_the_seat_not_on_the_fair_share(key: str) -> N
     said = _plain(say(key, "fr", who="Le joueur 1", often="plus souvent", gap="11,0 points"))
     assert said.startswith("Le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable"), said
     assert "équitable dans les deux jeux" not in said
+
+
+# -- r48 fr21: the "no change" line under a heading that counts changes -------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "a row that shows no change beyond chance does not prove the variant has no effect on what it counts",
+     "finding no change beyond chance"),
+    ("fr", "qu’une ligne ne montre aucun changement au-delà du hasard ne prouve pas que la variante soit sans effet sur "
+           "ce qu’elle compte", "ne voir aucun changement"),
+    ("it", "se una riga non mostra cambiamenti netti, non è detto che la variante sia senza effetto su ciò che conta",
+     "non trovare cambiamenti netti")])
+def test_fr21_the_wide_intervals_line_speaks_of_a_row(lang: str, said: str, old: str) -> None:
+    """r48 fr21 (the Royale Short page, every count): « N joueurs : 1 changement au-delà du hasard » over « Avec 100
+    paires, ces intervalles sont larges : ne voir aucun changement au-delà du hasard ne prouve pas … »: the line
+    denied what its heading counts. It now speaks of a row that shows no change, every language."""
+    from cardgen.terminal import say
+
+    line = _plain(say("wide_intervals", lang, pairs=100))
+    assert said in line and old not in line, line
