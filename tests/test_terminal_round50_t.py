@@ -296,3 +296,21 @@ def test_fr21_the_wide_intervals_line_speaks_of_a_row(lang: str, said: str, old:
 
     line = _plain(say("wide_intervals", lang, pairs=100))
     assert said in line and old not in line, line
+
+
+# -- r48 fr21 / r49 fr6, en22: the Royale Short page's two-decimal bound explained --------------------------------------
+
+@pytest.mark.parametrize(("lang", "why"), [
+    ("en", "a bound that would round to the fair share at one decimal is given to two"),
+    ("fr", "une borne qui, arrondie au dixième, se confondrait avec la part équitable est donnée au centième"),
+    ("it", "un estremo che, arrotondato ai decimi, coinciderebbe con la quota equa è indicato ai centesimi")])
+def test_fr6_a_bound_given_two_decimals_says_why(lang: str, why: str) -> None:
+    """r49 fr6, en22 (the Royale Short page, 4 players, the wins chart): « joueur 1, base : 37,0 % (… : [26,04 % ;
+    49,5 %]) », one bound at two decimals beside a fair share of 26,0 %, unexplained on the page. The tooltip that
+    gives such a bound now says why; a bound at one decimal says nothing more."""
+    from cardgen.report.svg import tip
+
+    fine = _plain(tip(lang, "p1", "37", (0.2604, 0.4949), 4, [0.26]))
+    plain = _plain(tip(lang, "p1", "45", (0.332, 0.574), 4, [0.278]))
+    assert why in fine and {"en": "26.04", "fr": "26,04", "it": "26,04"}[lang] in fine, fine
+    assert why not in plain, plain

@@ -163,8 +163,12 @@ def tip(lang: str, label: str, value: str, bounds: tuple[float, float] | None = 
     if bounds is None:
         return typeset(TIPS[lang]["value_tip"].format(label=label, value=value), lang)
     named = TIPS[lang]["interval_wide"].format(n=compared) if compared else TIPS[lang]["interval"]
-    return typeset(TIPS[lang]["rate_tip"].format(label=label, value=value, interval=named,
-                                                 range=interval(*(_bound(b, lang, fairs) for b in bounds), lang)),
+    ends = [_bound(b, lang, fairs) for b in bounds]
+    # a bound given more decimals says why: "[26,04 % ; 49,5 %]" beside a fair share of 26,0 % was unexplained
+    # (terminal round 50, r48 fr21, r49 fr6, en22)
+    fine = any(end != _pc(b, lang, 1) for end, b in zip(ends, bounds))
+    return typeset(TIPS[lang]["rate_tip_fine" if fine else "rate_tip"].format(label=label, value=value, interval=named,
+                                                                              range=interval(*ends, lang)),
                    lang)
 
 
