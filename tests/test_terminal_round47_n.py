@@ -460,8 +460,8 @@ def test_en7_en28_en29_en31_en35_english_sentences_say_whole_what_they_mean() ->
     assert "(the score bands are published; the verdicts’ names are this edition’s)" in say("scale", "en", heading="H",
                                                                                             items="i")
     edge = say("compare_seat_owned_edge", "en", who="player 1", often="more often", gap="11.0 percentage points")
-    # terminal round 50 en16*: the bar named, the win rate's widened interval (pin updated)
-    assert "(in the base game the gap is 11.0 percentage points, yet on these pairs the win rate’s widened interval only " \
+    # terminal round 50 en16*: the bar named, the win rate's interval (pin updated)
+    assert "(in the base game the gap is 11.0 percentage points, yet on these pairs the win rate’s interval only " \
            "just leaves out the fair share); these " \
            "pairs cannot tell whether the variant makes this imbalance worse or better" in edge
     assert "narrowly" not in edge and "tell if" not in edge

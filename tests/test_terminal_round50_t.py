@@ -188,13 +188,13 @@ def test_en10_the_terminal_and_the_page_pass_the_pairs_played() -> None:
 @pytest.mark.parametrize("key", ["compare_seat_owned_edge", "compare_seat_owned_moved_edge"])
 def test_en16_the_edge_clause_names_its_bar(key: str) -> None:
     """en16* (r49 en20): "(in the base game the gap is 11.0 percentage points, yet on these pairs it only just clears
-    that bar)": a demonstrative for a bar nobody named. Now the test itself: the win rate's widened interval only just
+    that bar)": a demonstrative for a bar nobody named. Now the test itself: the win rate's interval only just
     leaves out the fair share; no second "chance", no "just enough", the size before "only just" (the rulings part q
     lists). French and Italian already say it without a bar (« de justesse », «appena oltre i limiti del caso»)."""
     from cardgen.terminal import say
 
     said = _plain(say(key, "en", who="Player 1", often="more", gap="11.0 percentage points"))
-    assert ("(in the base game the gap is 11.0 percentage points, yet on these pairs the win rate’s widened interval "
+    assert ("(in the base game the gap is 11.0 percentage points, yet on these pairs the win rate’s interval "
             "only just leaves out the fair share)") in said, said
     inside = said[said.index("(in the base game"):said.index("fair share)")]
     assert "that bar" not in said and "chance" not in inside and "just enough" not in said
