@@ -66,6 +66,8 @@ _table: mmap.mmap | None = None  # the shared table (None: no supervisor, the gu
 _slot = -1  # this process's slot offset in the table
 _slot_pid = 0  # the pid that claimed ``_slot`` (a forked child claims its own)
 _where = ""  # what this process's slot says it runs
+#: ``where`` -> its bytes in a slot (length, then the encoded text), made once per text (``enter``)
+_packed: dict[str, bytes] = {}
 #: ``--code-memory``: megabytes of address space project code may add to its process (0: no limit).
 DEFAULT_MEMORY_MB = 2048
 _memory_mb = DEFAULT_MEMORY_MB
@@ -137,8 +139,13 @@ def enter(where: str, limit: float, pid: int) -> None:
     if slot < 0:
         return
     if where != _where:
-        data = where.encode("utf-8", "replace")[:_WHERE_BYTES]
-        struct.pack_into(f"i{len(data)}s", _table, slot + 24, len(data), data)
+        packed = _packed.get(where)
+        if packed is None:  # a hook and an action alternate: each ``where`` encoded once, not at every call
+            if len(_packed) > 256:
+                _packed.clear()
+            data = where.encode("utf-8", "replace")[:_WHERE_BYTES]
+            packed = _packed[where] = struct.pack(f"i{len(data)}s", len(data), data)
+        _table[slot + 24:slot + 24 + len(packed)] = packed
         _where = where
     struct.pack_into("dd", _table, slot + 8, time.monotonic() + limit, limit)
 

@@ -482,3 +482,13 @@ def test_the_command_is_told_when_the_process_that_started_it_is_gone() -> None:
     os.close(ready_read)
     with os.fdopen(read, "rb") as said:
         assert said.read(4) == b"gone"
+
+
+def test_wheres_that_alternate_are_each_read_back_whole(table: mmap.mmap) -> None:
+    """A hook and an action alternate their ``where`` at every call (``enter`` packs each text once): the slot
+    always says the latest, whole, a shorter one after a longer one included."""
+    pid = os.getpid()
+    long, short = WHERE + ", hooks legal_actions, apply", "b"
+    for where in (long, short, long, short, WHERE, long, short):
+        contain.enter(where, 1.0, pid)
+        assert contain._slots()[0][3] == where

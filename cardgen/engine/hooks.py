@@ -175,14 +175,20 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
 
     def wrap(hook: str, method: str, rule: Callable[..., Any]) -> Callable[..., Any]:
         original = getattr(base, method)
-        if hook == "legal_actions":  # copied while guarded: a returned list's own __iter__ is project code too
+        listing = hook == "legal_actions"
+        if listing:  # copied while guarded: a returned list's own __iter__ is project code too
             rule = listed_result(rule)
+        #: what a guarded call of this hook runs, per game seed: made once per game, not at every call (a
+        #: look-ahead calls a hook some 50,000 times a game; the f-string was 3 % of a Draco tip rule's validate)
+        wheres: dict[int, str] = {}
 
         def hooked(self: Any, *args: Any, **kwargs: Any) -> Any:
-            default = functools.partial(original, self)
-            if hook == "legal_actions":  # engines cache their list: the rule gets its own copy
-                default = lambda: list(original(self))  # noqa: E731
-            watch = self._house_watch if hook != "legal_actions" else None
+            if listing:  # engines cache their list: the rule gets its own copy
+                default: Callable[..., Any] = lambda: list(original(self))  # noqa: E731
+                watch = None
+            else:
+                default = functools.partial(original, self)
+                watch = self._house_watch
             if watch is not None:  # someone tells the rule's own part of the move apart from the engine's
                 default = watched(default, watch, self, hook)
                 watch(self, hook, "enter")
@@ -194,16 +200,21 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
                                         f"action: the engine loops on what the house rule does (seed {self.seed} "
                                         "reproduces it)")
                 self._house_budget = budget - 1
+            seed = self.seed
+            shown_where = wheres.get(seed)
+            if shown_where is None:
+                if len(wheres) > 64:  # a run plays game after game: keep the recent ones only
+                    wheres.clear()
+                shown_where = wheres[seed] = f"{where}, hook {hook} (seed {seed})"
             try:
-                result = guard.call(rule, self, *args, default=default, where=f"{where}, hook {hook} (seed {self.seed})",
-                                    **kwargs)
+                result = guard.call(rule, self, *args, default=default, where=shown_where, **kwargs)
             except UserCodeError:
                 raise
             except BaseException as exc:
                 if not guard.is_code_failure(exc):
                     raise  # a real Ctrl-C: the person's, not the rule's
                 raise UserCodeError(describe(exc, hook, self.seed)) from None
-            if hook == "legal_actions" and not isinstance(result, (list, tuple)):  # not "no legal move": a failed game
+            if listing and not isinstance(result, (list, tuple)):  # not "no legal move": a failed game
                 raise TypeError(f"hook legal_actions returned {clean(repr(result), 60)}, expected a list of actions "
                                 "(default() or a list made from it)")
             if watch is not None:
@@ -218,6 +229,8 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
         if hook != "apply":
             namespace[method] = wrap(hook, method, rules[hook])
     base_apply = wrap("apply", "apply", rules["apply"]) if "apply" in rules else base.apply
+    #: what a guarded action runs, per game seed (``apply``)
+    applied: dict[int, str] = {}
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         self._house_ran = []
@@ -243,8 +256,14 @@ def hooked_state_class(base: type[State], points: Mapping[str, HookPoint], rules
             if action not in self.legal_actions():
                 raise IllegalAction(f"{action!r} is not legal now")
         self._house_ran, self._house_budget = [], MAX_HOOK_CALLS
+        seed = self.seed
+        shown_where = applied.get(seed)
+        if shown_where is None:  # made once per game (``wrap``'s ``wheres``)
+            if len(applied) > 64:
+                applied.clear()
+            shown_where = applied[seed] = f"{where}, hooks {hooks} (seed {seed})"
         try:
-            guard.call(base_apply, self, action, where=f"{where}, hooks {hooks} (seed {self.seed})")
+            guard.call(base_apply, self, action, where=shown_where)
         except UserCodeError:
             raise
         except BaseException as exc:
