@@ -3,13 +3,12 @@ docs/reads/play-round-33-fixes.md). One test per fault or group of faults, on ou
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 from nonempty import nonempty
 
-from cardgen.play.session import Session
+from tests.test_play_round32 import _played_out  # one seeded game to its end, as round 32's tests play it
 from tests.test_play_said import deck_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,16 +33,6 @@ def test_the_hint_of_one_simulated_game_speaks_of_that_one_game_throughout(lang:
 
 
 DRACO = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))
-
-
-def _played_out(game: str, lang: str, seed: int = 7) -> Session:
-    """A three-seat game of three people played to its end by seeded random moves."""
-    session = Session(deck_of(game), players=3, seed=seed, people=[0, 1, 2], lang=lang, pace=0)
-    session.joined = {0, 1, 2}
-    rng = random.Random(seed)
-    while not session.state.is_terminal() and len(session.journal) < 3000:
-        session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player)
-    return session
 
 
 @pytest.mark.parametrize("lang", LANGS)
