@@ -211,14 +211,19 @@ def test_validate_shows_one_interval_per_card_the_widened_one_its_flag_rests_on(
     from cardgen.report.impact import impact_block, impact_footnote
     from cardgen.simulate.summary import designer_lines
 
+    from cardgen.report.impact import WORDS
+
     note = impact_footnote("en", paired=False)
+    rule = WORDS["en"]["flag"]
+    # terminal round 50 (r49 fr5 ruling): the rule is said once, at the first card table; the closing note points to it
+    assert "given above the first card table" in note and "widened for the number of cards judged at once" not in note
     # "… : the interval shown in the table, on which the flag is based" was circular (round 31 en48)
-    assert "widened for the number of cards judged at once" in note and "the flag rests on it" in note  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
+    assert "widened for the number of cards judged at once, leaves out 0" in rule  # not "printed in the terminal": a page reader may not have seen it (twentieth reading en74)
     # terminal round 48 it20: the 5 % tied to the widening, not to the 0.1 threshold ("so that" after it)
-    assert note.index("at most 5%") < note.index("0.1 times")
+    assert rule.index("at most 5%") < rule.index("0.1 times")
     # no statistician's name on the game page, which otherwise explains itself (twenty-third reading en58)
-    assert "élargi selon le nombre de cartes jugées à la fois" in impact_footnote("fr", False)
-    assert "allargato secondo il numero di carte valutate insieme" in impact_footnote("it", False)
+    assert "élargi selon le nombre de cartes jugées à la fois" in WORDS["fr"]["flag"]
+    assert "allargato secondo il numero di carte valutate insieme" in WORDS["it"]["flag"]
     assert not any("Bonferroni" in impact_footnote(lang, False) for lang in ("en", "fr", "it"))
     assert "own 95% interval" in impact_footnote("en")  # compare's; round 37 en27: one name
     row = {"component": "x", "dealt_share": 0.5, "win_rate_dealt": 0.3, "win_rate_not_dealt": 0.2,
