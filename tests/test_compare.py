@@ -207,10 +207,11 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
             "covered the shortfall in these games as they were played:") in text, text  # the pairs (24th reading fr23)
     # which count fills the box, after the table, never before it with a colon (terminal round 41 fr20, it25)
     # terminal round 45 fr23: one tool for the box (fix), said once
-    assert ("These counts only compare the two games. To decide what the base game’s box should hold, run cardgen fix "
-            "on the base game: it plays games with more silver coins (and other changes) and tests the fixes it "
-            "proposes on new games, while these counts, like cardgen validate’s, assume that the added silver coins "
-            "would not change how the games are played.") in text  # terminal round 49 en27, en33
+    # terminal round 50 it15, fr6: what the counts assume said with the counts, then the tool (round 49 en27, en33)
+    assert ("These counts only compare the two games and, like cardgen validate’s, assume that more silver coins "
+            "would not change how the games are played. To decide what the base game’s box should hold, run cardgen "
+            "fix on the base game: it plays games with more silver coins (and other changes) and tests the fixes it "
+            "proposes on new games.") in text, text
     assert text.index("To decide what the base game’s box should hold") > text.index("as they were played:"), text
     assert re.search(r"^\s*3\s+\d+\.\d% → 100\.0%\s+\d+ → \d+$", text, re.M), text
     assert re.search(r"The difference in games affected between the base game and the variant\s+(could be due\s+to\s+"
