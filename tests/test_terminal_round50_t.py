@@ -10,12 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from test_terminal_round49_q import _plain  # narrow and plain no-break spaces read as spaces
+
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("en", "fr", "it")
-
-
-def _plain(text: str) -> str:
-    return text.replace("\u202f", " ").replace("\u00a0", " ")
 
 
 def _words(path: str) -> dict:
