@@ -135,6 +135,8 @@ class CoveredAgent(StateAgent):
         self.memory = Memory()
         #: samples drawn by this agent's judgements so far (the cost figures of docs/authoring.md)
         self.samples = 0
+        #: the heuristic as rollouts play it (``rollout_inner``), made on the first rollout
+        self._fast: Agent | None = None
 
     def choose(self, observation: dict[str, Any], legal: list[Action], rng: random.Random) -> Action:
         """Without a state (the game's own rules only): the heuristic itself."""
@@ -150,7 +152,17 @@ class CoveredAgent(StateAgent):
                 return advice
             if not known or rng.random() < UNKNOWN_TRY:
                 return new[rng.randrange(len(new))]
-        return self._usual(state, known, legal, rng)
+        return self._usual(state, known, legal, rng, self.rollout_inner())
+
+    def rollout_inner(self) -> Agent:
+        """The heuristic as rollouts play it: the inner agent's ``for_rollouts()`` where it has one (the same
+        choices from the same draws, made faster: a game's own affair, e.g. Draco's forecast compiled), made once
+        on the first rollout, so a game that never looks ahead never makes it; else the inner agent."""
+        fast = self._fast
+        if fast is None:
+            twin = getattr(self.inner, "for_rollouts", None)
+            fast = self._fast = twin() if twin is not None else self.inner
+        return fast
 
     def advice_choice(self, state: State, legal: list[Action], rng: random.Random) -> Action:
         """The usual move, as search's advice (``cardgen.agents.search.advice_move``): the rule's advice, else
@@ -168,9 +180,12 @@ class CoveredAgent(StateAgent):
                 return new[rng.randrange(len(new))]
         return self._usual(state, known, legal, rng)
 
-    def _usual(self, state: State, known: list[Action], legal: list[Action], rng: random.Random) -> Action:
-        """The heuristic's move among the known actions (any legal move where it names none that is legal)."""
-        pick = self.inner.choose(state.observation(state.current_player), known, rng) if len(known) > 1 else known[0]
+    def _usual(self, state: State, known: list[Action], legal: list[Action], rng: random.Random,
+               inner: Agent | None = None) -> Action:
+        """The heuristic's move among the known actions (any legal move where it names none that is legal);
+        ``inner``: the heuristic's form to ask (``self.inner`` when not given)."""
+        agent = self.inner if inner is None else inner
+        pick = agent.choose(state.observation(state.current_player), known, rng) if len(known) > 1 else known[0]
         return pick if pick in legal else legal[rng.randrange(len(legal))]
 
     def choose_from_state(self, state: State, legal: list[Action], rng: random.Random) -> Action:
