@@ -510,6 +510,12 @@ TARGETS = [
            _m("cardgen/games/king_lui/compiled_search.py", "x_house_context", "x_house_rollout", "x__house_advice",
               "x__house_legal", "x__house_play", "x__house_reward", "x_root_codes", "x_house_search"),
            ("tests/test_house_search.py",)),
+    # the Draco heuristic's forecast compiled for a house rule's look-ahead (issue 50 item 1): the same values and
+    # choices as the lists; ``forecast`` itself is numba code, so its Python glue is the target
+    Target("draco_compiled_forecast", "cardgen/games/draco/compiled_forecast.py",
+           _m("cardgen/games/draco/compiled_forecast.py", "xǁ_Arraysǁ__init__", "xǁ_Arraysǁroom",
+              "xǁCompiledHeuristicǁforecast"), ("tests/test_draco_compiled_forecast.py",)),
+    Target("draco_heuristic_rollouts", "cardgen/games/draco/heuristic.py", ("",), ("tests/test_draco_compiled_forecast.py",)),
     Target("options_futures", "cardgen/simulate/options.py", _m("cardgen/simulate/options.py", "x__future", "x_pair"),
            ("tests/test_house_covered.py", "tests/test_house_options.py")),
     Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note", "x_defined_hooks"),

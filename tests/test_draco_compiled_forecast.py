@@ -1,7 +1,7 @@
 """The Draco heuristic with its forecast compiled (cardgen/games/draco/compiled_forecast.py, issue 50 item 1).
 
 A house rule's default players look ahead through thousands of rollouts a game on the reference engine; their
-heuristic's forecast (``agents.values``) runs compiled there (``HeuristicAgent.for_rollouts``). It must take the
+heuristic's forecast (``agents.values``) runs compiled there (``heuristic.Heuristic.for_rollouts``). It must take the
 very decisions of the Python forecast: the recorded games of tests/test_draco_agents.py, the same value for every
 legal row of positions met in play, and the same games of a house rule (the tip of issue 50) with the look-ahead's
 rollouts on either form.
@@ -19,6 +19,7 @@ import pytest
 from cardgen.agents.generic import CoveredAgent
 from cardgen.games.draco.agents import HeuristicAgent, _Forecast, _tables
 from cardgen.games.draco.compiled_forecast import CompiledHeuristic
+from cardgen.games.draco.heuristic import Heuristic
 from cardgen.games.draco.engine import DracoGame
 from cardgen.house import install
 from cardgen.resolve.resolve import resolve
@@ -95,9 +96,9 @@ def test_a_house_rules_games_are_the_same_with_either_form_in_the_rollouts(tmp_p
 
     compiled, used = games()
     assert used == {"CompiledHeuristic"}
-    monkeypatch.setattr(HeuristicAgent, "for_rollouts", lambda self: self)
+    monkeypatch.setattr(Heuristic, "for_rollouts", lambda self: self)
     python, used = games()
-    assert used == {"HeuristicAgent"} and python == compiled
+    assert used == {"Heuristic"} and python == compiled
 
 
 def test_the_rollouts_form_is_made_once_and_an_agent_without_one_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,7 +123,8 @@ def test_the_rollouts_form_is_made_once_and_an_agent_without_one_is_its_own(monk
 
     plain = Plain()
     assert CoveredAgent(plain).rollout_inner() is plain  # type: ignore[arg-type]
-    assert isinstance(HeuristicAgent().for_rollouts(), CompiledHeuristic)
+    assert isinstance(Heuristic().for_rollouts(), CompiledHeuristic)
+    assert isinstance(make_agents(resolve("draco", ROOT).spec, ["heuristic"])[0].inner, Heuristic)  # as registered
     monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
-    agent = HeuristicAgent()
+    agent = Heuristic()
     assert agent.for_rollouts() is agent

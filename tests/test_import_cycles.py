@@ -291,7 +291,7 @@ def test_registry_reaches_every_game_through_its_string_import() -> None:
     graph = import_graph()
     assert {"cardgen.games.draco", "cardgen.games.king_lui", "cardgen.games.royale"} <= set(graph["cardgen.games"])
     assert {"cardgen.games.draco.engine", "cardgen.games.draco.checks", "cardgen.games.draco.text",
-            "cardgen.games.draco.compiled", "cardgen.games.draco.agents"} <= set(graph["cardgen.games.draco"])
+            "cardgen.games.draco.compiled", "cardgen.games.draco.heuristic"} <= set(graph["cardgen.games.draco"])
 
 
 def test_no_import_cycle_between_files() -> None:

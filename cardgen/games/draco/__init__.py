@@ -13,7 +13,8 @@ from cardgen.games.draco.model import DracoFace, DracoPiece, DracoRules
 GAME = package_spec(
     __name__, rules_model=DracoRules, component_data=DracoPiece, face_data=DracoFace, new_game=DracoGame,
     # imported on first use: building or checking a deck never needs the agents
-    agents={"heuristic": on_first_use("cardgen.games.draco.agents", "HeuristicAgent")},
+    # the heuristic, its look-ahead rollouts compiled (heuristic.py)
+    agents={"heuristic": on_first_use("cardgen.games.draco.heuristic", "Heuristic")},
     shortfall_components={"unpaid_by_bank": "silver-coin", "coins_missing": "silver-coin"},  # the bank pays in silver
     # tallies the edit alone moves: the coins in hands are capped by the coins in the box, the largest hand
     # is the one dealt (a bank that runs short is a consequence to read, not a repeat: not listed)

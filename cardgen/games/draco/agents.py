@@ -17,7 +17,6 @@ choices (tests/test_draco_agents.py, tests/test_draco_search.py).
 """
 from __future__ import annotations
 
-import os
 import random
 from typing import Any, NamedTuple
 
@@ -374,9 +373,10 @@ class HeuristicAgent(Agent):
         top = [a for v, a in zip(out, legal) if v >= best - 1e-9]
         return top[rng.randrange(len(top))]
 
-    def forecast(self, t: _Tables, f: _Forecast, rows: list[tuple[int, ...]], observation: dict[str, Any]) -> list[float]:
+    def forecast(self, t: _Tables, f: _Forecast, rows: list[tuple[int, ...]],
+                 observation: dict[str, Any]) -> list[float]:
         """The forecast edge after each legal row of ``rows`` (``values``), one float per row: the step
-        ``compiled_forecast.CompiledHeuristic`` runs compiled."""
+        ``compiled_forecast.CompiledHeuristic`` runs compiled (``heuristic.Heuristic``, for a look-ahead's rollouts)."""
         m = len(rows)
         out = t.scratch.out
         if len(out) < m:
@@ -384,13 +384,3 @@ class HeuristicAgent(Agent):
         values(rows, m, f.order, t.table, f.who,
                NowSlots(observation["money"], observation["cup"], observation["roll_delta"], t.own[f.me]), t.scratch)
         return out[:m]
-
-    def for_rollouts(self) -> "HeuristicAgent":
-        """This agent as a look-ahead's rollouts play it (``agents.generic.CoveredAgent``): the same choices from
-        the same draws, the forecast compiled (``compiled_forecast``: numba loads only here, where a house rule's
-        look-ahead plays thousands of rollouts a game); itself where compiled code runs as Python
-        (``NUMBA_DISABLE_JIT``: slower than the lists)."""
-        if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
-            return self
-        from cardgen.games.draco.compiled_forecast import CompiledHeuristic
-        return CompiledHeuristic()

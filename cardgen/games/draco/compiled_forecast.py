@@ -9,7 +9,7 @@ run as ``compiled_rules`` compiles it (the very function, ``cardgen.jit.bind``):
 integers, so both forms reach the same floats and the same choices, and the ties are drawn from the
 same Python generator the same way: a game plays exactly the same moves, only faster.
 
-The look-ahead asks for it (``agents.generic.CoveredAgent`` calls ``HeuristicAgent.for_rollouts``)
+The look-ahead asks for it (``agents.generic.CoveredAgent`` calls ``heuristic.Heuristic.for_rollouts``)
 only where it plays rollouts, so a game without a house rule on the reference path still never loads
 numba (tests/test_game_specs.py).
 """
@@ -78,7 +78,8 @@ class CompiledHeuristic(HeuristicAgent):
         """Already the rollouts' form."""
         return self
 
-    def forecast(self, t: _Tables, f: _Forecast, rows: list[tuple[int, ...]], observation: dict[str, Any]) -> list[float]:
+    def forecast(self, t: _Tables, f: _Forecast, rows: list[tuple[int, ...]],
+                 observation: dict[str, Any]) -> list[float]:
         """``values`` of ``rows`` compiled, as a list of Python floats (the same numbers as the Python form's)."""
         a = self._arrays.get(id(t))
         if a is None or a.t is not t:
