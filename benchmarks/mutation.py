@@ -515,7 +515,8 @@ TARGETS = [
     Target("draco_compiled_forecast", "cardgen/games/draco/compiled_forecast.py",
            _m("cardgen/games/draco/compiled_forecast.py", "xǁ_Arraysǁ__init__", "xǁ_Arraysǁroom",
               "xǁCompiledHeuristicǁforecast"), ("tests/test_draco_compiled_forecast.py",)),
-    Target("draco_heuristic_rollouts", "cardgen/games/draco/heuristic.py", ("",), ("tests/test_draco_compiled_forecast.py",)),
+    Target("draco_heuristic_rollouts", "cardgen/games/draco/heuristic.py", ("",),
+           ("tests/test_draco_rollout_form.py", "tests/test_draco_compiled_forecast.py")),
     Target("options_futures", "cardgen/simulate/options.py", _m("cardgen/simulate/options.py", "x__future", "x_pair"),
            ("tests/test_house_covered.py", "tests/test_house_options.py")),
     Target("house_tiers", HO, _m(HO, "x_compiles_hooks", "x_speed_note", "x_defined_hooks"),
@@ -524,8 +525,8 @@ TARGETS = [
     # never import each other
     Target("tier_marks", "cardgen/simulate/tier_marks.py", ("",), ("tests/test_autoengine.py", "tests/test_exchange.py")),
     Target("autoengine_house", "cardgen/simulate/autoengine.py",
-           _m("cardgen/simulate/autoengine.py", "x__game_tier", "x_compiled_here"),
-           ("tests/test_autoengine.py", "tests/test_house_compiled_contain.py")),
+           _m("cardgen/simulate/autoengine.py", "x__game_tier", "x_compiled_here", "x_compile_rollouts"),
+           ("tests/test_autoengine.py", "tests/test_house_compiled_contain.py", "tests/test_draco_rollout_form.py")),
     # the eleventh reading's last words (issue 53): hardly-played cards, wide intervals, counts in words
     Target("hardly_played", "cardgen/simulate/cards.py", _m("cardgen/simulate/cards.py", "x_hardly_played"),
            ("tests/test_terminal_vocabulary.py", "tests/test_cards.py")),

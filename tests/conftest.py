@@ -155,6 +155,8 @@ SLOW_MODULES = {
     "test_fix_draco": "cardgen fix draco: a search of 30 trials, its cures checked on fresh seeds, one proposal built",
     "test_null_variants": "30 comparisons of each game with itself reshuffled: the verdict stays silent",
     "test_searchloop": "the search loops compiled over a toy game's kernels (importing them compiles fastrng's base)",
+    "test_draco_compiled_forecast": "the Draco heuristic's forecast compiled for a house rule's rollouts, against "
+                                    "the Python form (compiling it is the tier build's work)",
     "test_exchange_slow": "20 runs of the play experiment on a toy, and a Draco variant at default settings",
 }
 

@@ -4,7 +4,8 @@ A house rule's default players look ahead through thousands of rollouts a game o
 heuristic's forecast (``agents.values``) runs compiled there (``heuristic.Heuristic.for_rollouts``). It must take the
 very decisions of the Python forecast: the recorded games of tests/test_draco_agents.py, the same value for every
 legal row of positions met in play, and the same games of a house rule (the tip of issue 50) with the look-ahead's
-rollouts on either form.
+rollouts on either form. The slow tier (it compiles the forecast); what decides which form the rollouts get, without
+compiling, is tests/test_draco_rollout_form.py.
 """
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ import pytest
 
 from cardgen.agents.generic import CoveredAgent
 from cardgen.games.draco.agents import HeuristicAgent, _Forecast, _tables
-from cardgen.games.draco.compiled_forecast import CompiledHeuristic
+from cardgen.games.draco.compiled_forecast import CompiledHeuristic, is_compiled
 from cardgen.games.draco.heuristic import Heuristic
 from cardgen.games.draco.engine import DracoGame
 from cardgen.house import install
 from cardgen.resolve.resolve import resolve
+from cardgen.simulate.autoengine import compile_rollouts
 from cardgen.simulate.runner import agent_factories, make_agents, play_game
 from cardgen.simulate.seeds import game_seed
 
@@ -80,6 +82,8 @@ def test_a_house_rules_games_are_the_same_with_either_form_in_the_rollouts(tmp_p
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """The tip rule played by the default players, whose look-ahead's rollouts use the compiled forecast, and again
     with the Python one: the same games, action for action; the rollouts did use the compiled form."""
+    compile_rollouts(resolve("draco", ROOT).spec.agents.values())  # as the tier's build does (autoengine.warm)
+    assert is_compiled() and isinstance(Heuristic().for_rollouts(), CompiledHeuristic)  # the rollouts take it now
     bench_cover.project(tmp_path)
     deck = resolve("draco-tip", tmp_path)
     game = install(deck.spec.new_game(deck, 4), deck)
@@ -99,32 +103,3 @@ def test_a_house_rules_games_are_the_same_with_either_form_in_the_rollouts(tmp_p
     monkeypatch.setattr(Heuristic, "for_rollouts", lambda self: self)
     python, used = games()
     assert used == {"Heuristic"} and python == compiled
-
-
-def test_the_rollouts_form_is_made_once_and_an_agent_without_one_is_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``CoveredAgent.rollout_inner``: the inner agent's ``for_rollouts()``, asked once; an inner agent without it
-    plays its rollouts itself; the Draco heuristic keeps its lists where compiled code runs as Python."""
-    asked = []
-
-    class Twin(HeuristicAgent):
-        def for_rollouts(self) -> HeuristicAgent:
-            asked.append(1)
-            return CompiledHeuristic()
-
-    covered = CoveredAgent(Twin())
-    first = covered.rollout_inner()
-    assert isinstance(first, CompiledHeuristic) and covered.rollout_inner() is first and asked == [1]
-
-    class Plain:
-        name = "plain"
-
-        def choose(self, observation, legal, rng):  # type: ignore[no-untyped-def]
-            return legal[0]
-
-    plain = Plain()
-    assert CoveredAgent(plain).rollout_inner() is plain  # type: ignore[arg-type]
-    assert isinstance(Heuristic().for_rollouts(), CompiledHeuristic)
-    assert isinstance(make_agents(resolve("draco", ROOT).spec, ["heuristic"])[0].inner, Heuristic)  # as registered
-    monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
-    agent = Heuristic()
-    assert agent.for_rollouts() is agent

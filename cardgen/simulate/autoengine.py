@@ -186,7 +186,8 @@ def wait_for(game: str, proc: subprocess.Popen[bytes] | None, timeout: float = 9
 
 def warm(fast: Any, deck: str, players: int) -> None:
     """Make numba compile (or load) everything a validation run calls on ``fast``: a batch of two
-    games, one logged game and, where the game has them, the play experiment's compiled futures."""
+    games, one logged game and, where the game has them, the play experiment's compiled futures and the rollout
+    forms of its agents (``compile_rollouts``)."""
     import numpy as np
 
     from cardgen.simulate.seeds import game_seeds
@@ -202,6 +203,18 @@ def warm(fast: Any, deck: str, players: int) -> None:
     play = compiled_play_out(game, names, 200) if game is not None else None
     if play is not None:  # the play experiment's futures (``GameSpec.play_on``), compiled here too
         play(game.new_initial_state(int(seeds[0])), 1)
+    if game is not None:
+        compile_rollouts(game.resolved.spec.agents.values())
+
+
+def compile_rollouts(factories: Any) -> None:
+    """The rollout forms the game's agents offer a house rule's look-ahead (``for_rollouts``), compiled here, in the
+    tier's build, where an agent has some (``compile_rollouts``): a run's look-ahead takes them only once compiled,
+    so it never stops to compile them (Draco's forecast, ``games/draco/heuristic.py``)."""
+    for make in factories:
+        prepare = getattr(make(), "compile_rollouts", None)
+        if prepare is not None:
+            prepare()
 
 
 def _mark(game: str, seconds: float) -> None:

@@ -11,7 +11,10 @@ same Python generator the same way: a game plays exactly the same moves, only fa
 
 The look-ahead asks for it (``agents.generic.CoveredAgent`` calls ``heuristic.Heuristic.for_rollouts``)
 only where it plays rollouts, so a game without a house rule on the reference path still never loads
-numba (tests/test_game_specs.py).
+numba (tests/test_game_specs.py); and gets it only once it is compiled (``is_compiled``): the compiled tier's build
+compiles it (``compile_now``, called by ``simulate.autoengine.warm`` through ``Heuristic.compile_rollouts``), so a
+run's look-ahead never stops to compile it, and a machine that never built Draco's tier (the README's test tier)
+never compiles it at all.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from cardgen import jit
 from cardgen.games.draco.agents import HeuristicAgent, Now, Scratch, Table, Who, _Forecast, _Tables
 from cardgen.games.draco.compiled_rules import _richest, _values
 
@@ -44,6 +48,26 @@ def forecast(T, S, rows, order, money, ints):  # type: ignore[no-untyped-def]
     tb = Table(T[0], T[1], T[2], T[3], ints[I_MULT], T[4], T[5], T[6])
     _values(rows, ints[I_M], order, tb, Who(me, n, richest), Now(money, ints[I_CUP], ints[I_ROLL], own),
             Scratch(S[3], S[0], S[4], S[5]))
+
+
+def _example() -> tuple[Any, ...]:
+    """Arguments of ``forecast``'s one signature (the types ``CompiledHeuristic.forecast`` passes), no row to judge."""
+    one, two = np.zeros(1, _I64), np.zeros((1, 3), _I64)
+    tables = (one, one, one, one, one, two, one)
+    scratch = (one, np.zeros(2, _I64), np.zeros(2, _I64), np.zeros(1, _F64), one, np.zeros(1, _F64))
+    return tables, scratch, np.zeros((0, 2), _I64), np.zeros(2, _I64), np.zeros(2, _I64), np.zeros(6, _I64)
+
+
+def compile_now() -> None:
+    """Compile ``forecast`` into numba's cache without running it (a compiled tier's build: ``is_compiled`` then)."""
+    from numba import typeof
+    forecast.compile(tuple(typeof(a) for a in _example()))
+
+
+def is_compiled() -> bool:
+    """Whether numba's cache holds ``forecast`` for the current sources (``cardgen.jit``'s code key): the rollouts
+    use it only then, never compiling it in a run."""
+    return jit.is_cached(forecast)
 
 
 class _Arrays:
