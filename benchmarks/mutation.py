@@ -515,6 +515,10 @@ TARGETS = [
     Target("draco_compiled_forecast", "cardgen/games/draco/compiled_forecast.py",
            _m("cardgen/games/draco/compiled_forecast.py", "xǁ_Arraysǁ__init__", "xǁ_Arraysǁroom",
               "xǁCompiledHeuristicǁforecast"), ("tests/test_draco_compiled_forecast.py",)),
+    # a Draco house rule's validate builds the tier whose agents offer compiled rollouts (the forecast), in the background
+    Target("validate_rollout_build", "cardgen/simulate/validate.py",
+           _m("cardgen/simulate/validate.py", "x__build_for_rollouts", "x__offers_rollouts"),
+           ("tests/test_draco_rollout_form.py",)),
     Target("draco_heuristic_rollouts", "cardgen/games/draco/heuristic.py", ("",),
            ("tests/test_draco_rollout_form.py", "tests/test_draco_compiled_forecast.py")),
     Target("options_futures", "cardgen/simulate/options.py", _m("cardgen/simulate/options.py", "x__future", "x_pair"),

@@ -95,3 +95,49 @@ def test_a_tier_build_compiles_the_rollout_forms_after_the_games(monkeypatch: py
     monkeypatch.setattr(runner, "compiled_play_out", lambda game, names, cap: None)
     autoengine.warm(fast, "draco", 3)
     assert done == ["game 3", "rollouts"]
+
+
+def test_a_house_rules_validate_builds_the_tier_whose_agents_offer_rollouts(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """validate of a Draco house rule (its hooks do not compile) starts Draco's tier build in the background, so that
+    the next run's look-ahead gets the compiled forecast; not when the tier is built or being built, not for a house
+    rule that compiles with its game (King Lui's: ``_auto_choices`` decides its build), not for a data variant, not
+    when the run's decks cannot be found again by a fresh process."""
+    import sys
+
+    from cardgen.simulate import autoengine, validate
+    from cardgen.simulate.runner import DeckRef, load_project_deck
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import bench_cover  # the Draco tip rule and King Lui's "pass" of issue 50
+
+    bench_cover.project(tmp_path)
+    started: list[tuple[str, str, list[int]]] = []
+    monkeypatch.setattr(autoengine, "start_build", lambda game, project, deck, players, idle=True:
+                        started.append((game, deck, players)))
+    state = {"ready": False, "building": False}
+    monkeypatch.setattr(autoengine, "is_ready", lambda game: state["ready"])
+    monkeypatch.setattr(autoengine, "is_building", lambda game: state["building"])
+
+    def entries(*decks: str) -> list[validate.Entry]:
+        out = []
+        for deck_id in decks:
+            deck = resolve(deck_id, tmp_path)
+            for players in (4, 3):
+                out.append(validate.Entry(deck, DeckRef(str(tmp_path), deck_id, ""), players, [], True, None))  # type: ignore[arg-type]
+        return out
+
+    opts = validate.ValidateOptions(loader=load_project_deck)
+    validate._build_for_rollouts(entries("draco-tip", "kl-pass", "draco"), opts)
+    assert started == [("draco", "draco-tip", [3, 4])]
+    for key in ("ready", "building"):
+        started.clear()
+        state[key] = True
+        validate._build_for_rollouts(entries("draco-tip"), opts)
+        assert started == []
+        state[key] = False
+    validate._build_for_rollouts(entries("draco-tip"), validate.ValidateOptions(loader=lambda ref: None))  # type: ignore[arg-type]
+    assert started == []
+    monkeypatch.setattr(validate, "compiles_hooks", lambda deck: True)  # a rule compiled with its game: its own build
+    validate._build_for_rollouts(entries("draco-tip"), opts)
+    assert started == []
