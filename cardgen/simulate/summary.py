@@ -2036,7 +2036,14 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # (terminal round 47 fr2, fr7*, en4, en16, it1); Draco says fortune, in its own words (``own_say``)
     # the games by the name the indicators' heading gives them, "the first 250 games" (« les 250 premières
     # parties »): « les 250 parties suivies » was a third name (terminal round 50 fr1*, as r49 en3 in English)
-    scale = (own_say(("close_scale" if over is None else "close_scale_games") + exact, lang, naming,
+    # where the close games' note already names these very games ("measured over the 250 games", every game
+    # followed), the mean is said over "these games": "the 250 games" and "the first 250 games" in one line read as
+    # two sets (terminal round 51 en3, fr1, it1)
+    followed = next((f.get("n") for name, f in figures if name == "lead_changes"), None)
+    close_n = next((f.get("n") for name, f in figures if name == "close_games"), None)
+    these = over is not None and close_n == followed == over
+    scale = (own_say(("close_scale" if over is None else "close_scale_these" if these else "close_scale_games")
+                     + exact, lang, naming,
                      margin=decimal(near, lang, places=0),
                      winner=_mean(winner, lang), games=_games(over or 0, lang), first=_num(over or 0, lang),
                      unit=unit(lang, naming.words, many=near != 1))
@@ -2045,7 +2052,6 @@ def figure_bases(figures: Sequence[tuple[str, Mapping[str, Any]]], lang: str, na
     # among the comebacks' games and again in a note of their margin below, at 2 players, they were two notes headed
     # "close games" (twenty-second reading en53, twenty-third en11)
     groups: dict[tuple[str, bool], list[str]] = {}
-    followed = next((f.get("n") for name, f in figures if name == "lead_changes"), None)
     for name, f in figures:
         base = figure_base(name, f, lang, naming, players, shared, followed)
         if base:

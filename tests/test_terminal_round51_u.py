@@ -1,0 +1,66 @@
+"""Terminal round 51, part u: the readers' unstarred faults (``docs/reads/terminal-round-51-fixes-u.md``).
+
+Each test fails on the words or code of e2069b1a (checked by putting the old sources back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_terminal_round49_q import _plain  # narrow and plain no-break spaces read as spaces
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def _naming(game: str, lang: str):
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    return Naming.of(resolve(game, ROOT), lang)
+
+
+# -- en3, fr1, it1: the close games' note names its games once -----------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "game", "said", "old"), [
+    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score comes to about 7 points here "
+                       "(winner’s mean score over these games: 73.6)", "over the first 250 games"),
+    ("fr", "king_lui", "sur les 250 parties ; un dixième du score du vainqueur vaut ici environ 7 points (score moyen "
+                       "du vainqueur sur ces parties : 73,6)", "250 premières parties"),
+    ("it", "king_lui", "sulle 250 partite; qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio "
+                       "medio del vincitore su queste partite: 73,6)", "prime 250 partite"),
+    ("en", "draco", "measured over the 250 games; a tenth of the winner’s fortune comes to about 7 silver coins here "
+                    "(winner’s mean fortune over these games: 73.6)", "over the first 250 games"),
+    ("fr", "draco", "sur les 250 parties ; un dixième de la fortune du vainqueur vaut ici environ 7 pièces d’argent "
+                    "(fortune moyenne du vainqueur sur ces parties : 73,6)", "250 premières parties"),
+    ("it", "draco", "sulle 250 partite; qui un decimo del denaro del vincitore vale circa 7 monete d’argento (denaro "
+                    "medio del vincitore su queste partite: 73,6)", "prime 250 partite")])
+def test_en3_fr1_it1_the_close_games_note_names_its_games_once(lang: str, game: str, said: str, old: str) -> None:
+    """en3, fr1, it1 (validate-king_lui l.65, 106, 146; Draco at 6 players; the game pages): "close games: measured
+    over the 250 games; … (winner’s mean score over the first 250 games: 73.6)": one set of games under two names in
+    one line, read as two sets. Where the close games are every game followed, the note has just named them: the
+    mean is said "over these games". Where they are fewer (Draco's 224 of 250 at 3 players), both counts stay."""
+    from cardgen.simulate.summary import WinnerMean, figure_bases
+
+    naming = _naming(game, lang)
+    figures = [("lead_changes", {"n": 250}), ("close_games", {"n": 250})]
+    notes = [_plain(n) for n in figure_bases(figures, lang, naming, 3, 3, WinnerMean(73.644, 250))]
+    assert any(_plain(said) in n for n in notes), notes
+    assert not any(old in n for n in notes), notes
+    fewer = [("lead_changes", {"n": 250}), ("close_games", {"n": 224})]
+    notes = [_plain(n) for n in figure_bases(fewer, lang, naming, 3, 3, WinnerMean(73.644, 250))]
+    assert any(old in n for n in notes), notes  # 224 games measured, the mean over the first 250: both said
+
+
+# -- en12: the closing card note's "being" ----------------------------------------------------------------------------
+
+def test_en12_the_closing_card_note_says_a_card_being_flagged() -> None:
+    """en12 (draco.html and the compare pages' closing "Note on the cards"): "the chance of a card flagged by luck
+    alone is higher" dropped the "being" the rule above it says ("the chance of even one card being flagged"). The
+    French and Italian say it whole already (« qu’une carte soit signalée », «che una carta sia segnalata»)."""
+    from cardgen.report.impact import WORDS
+
+    note = WORDS["en"]["footnote_widened"]
+    assert "the chance of a card being flagged by luck alone is higher." in note, note
+    assert "a card flagged by luck" not in note
