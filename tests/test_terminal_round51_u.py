@@ -64,3 +64,20 @@ def test_en12_the_closing_card_note_says_a_card_being_flagged() -> None:
     note = WORDS["en"]["footnote_widened"]
     assert "the chance of a card being flagged by luck alone is higher." in note, note
     assert "a card flagged by luck" not in note
+
+
+# -- en20: two players named, two gaps -----------------------------------------------------------------------------------
+
+def test_en20_the_overview_names_two_gaps_for_two_players() -> None:
+    """en20 (validate-royale's overview, 2 players): "player 1: 59.7%, player 2: 48.0% (fair share 53.8%), a gap chance
+    alone could explain, but only just": two players named, one "gap", where King Lui's 5-player cell says "gaps" and
+    the French and Italian cells say « écarts », «differenze» at 2 players (round 33 fr28, it30)."""
+    from cardgen.report.pages import _fairness
+
+    duo = {"players": 2, "seat_win_rates": [{"seat": 1, "rate": 0.48}, {"seat": 0, "rate": 0.597}],
+           "balance": {"flags": [], "seat_fair_share": 0.538, "close": [{"seat": 0, "level": "close"}]}}
+    cell = _plain(_fairness(duo, "en"))
+    assert cell.endswith("(fair share 53.8%), gaps chance alone could explain, but only just: play more games to be "
+                         "sure"), cell
+    calm = {**duo, "balance": {"flags": [], "seat_fair_share": 0.538}}
+    assert _plain(_fairness(calm, "en")).endswith("(fair share 53.8%), gaps chance alone could explain")
