@@ -272,7 +272,7 @@ def test_a_section_in_french_names_every_tally_and_writes_numbers_the_french_way
     assert "ÉCHEC" not in html and "<h2" not in html
     assert "parties 10 (dont 9 menées jusqu’à une fin prévue par les règles)" in text
     assert "fin des parties l’ultime toast est porté (9)" in text
-    assert ("égalités pour la première place 2\u202f; ex\u00a0æquo de tête éliminés, victoire au plus riche des autres"
+    assert ("égalités pour la première place 2\u202f; ex\u00a0æquo de tête éliminés, victoire au plus riche des joueurs restants"
             "\u202f: 2\u202f; victoires partagées\u202f: 1") in text  # never "départagées" (fr16)
     assert "départag" not in text
     assert "maximums atteints en cours de partie cartes Action dans une main\u202f: 7 (au plus 2 dans 99\u202f% des parties)" \

@@ -298,7 +298,7 @@ def test_the_english_ties_line_gives_each_count_before_its_clause() -> None:
         "every player ends up dropping out, so the players tied for first place at the end of the game share the "
         "victory")  # round 38 en14; round 39 en25: not in brackets; round 41 en29: no dash between two counts
     assert _plain(ties_line(ties, "fr", naming)).startswith("égalités pour la première place : 33 ; ex æquo de tête "
-                                                            "éliminés, victoire au plus riche des autres : 32 ; ")
+                                                            "éliminés, victoire au plus riche des joueurs restants : 32 ; ")
 
 
 def _designer(players: int, king: float) -> dict:

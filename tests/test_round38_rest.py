@@ -125,7 +125,7 @@ def test_the_six_player_shortage_says_its_weight_once(lang: str, said: str, old:
     ("en", "ties for first place in 30 games: all settled the same way (the tied leaders drop out and the richest of the "
            "others wins)"),
     ("fr", "égalités pour la première place : 30, toutes réglées de la même façon (ex æquo de tête éliminés, "
-           "victoire au plus riche des autres)"),
+           "victoire au plus riche des joueurs restants)"),
     # it20: «tutti» invited "all players eliminated"
     ("it", "partite con parità al primo posto: 30, tutte risolte allo stesso modo (primi a pari merito eliminati, "
            "vittoria al più ricco tra i rimanenti)")])

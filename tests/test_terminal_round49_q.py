@@ -68,8 +68,9 @@ def test_it25_draco_tie_case_reads_without_a_missing_comma() -> None:
     words = _naming("draco", "it").words
     said = _plain(label("gap:tie_for_win", "it", words))
     # terminal round 50 it7*: «ancora» of players tied for the first time, «a pari merito» twice (pin updated)
-    assert said == ("partite in cui i più ricchi tra i rimanenti sono a loro volta a pari merito, una volta eliminati "
-                    "i primi (oppure non resta nessun giocatore)"), said
+    # terminal round 51 it7: «anch’essi», «dopo l’eliminazione»: «volta» four times with the count (pin updated)
+    assert said == ("partite in cui i più ricchi tra i rimanenti sono anch’essi a pari merito, dopo l’eliminazione "
+                    "dei primi (oppure non resta nessun giocatore)"), said
     assert "in cui dopo" not in said
 
 

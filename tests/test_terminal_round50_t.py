@@ -201,9 +201,11 @@ def test_en16_the_edge_clause_names_its_bar(key: str) -> None:
 # -- it7* (fr alike): players who tie for the first time are not "still" tied ---------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("it", "i più ricchi tra i rimanenti sono a loro volta a pari merito, una volta eliminati i primi (oppure non resta "
+    # terminal round 51 it7: «volta» four times with the count's template; fr2: the book's « joueurs restants »
+    # (pins updated)
+    ("it", "i più ricchi tra i rimanenti sono anch’essi a pari merito, dopo l’eliminazione dei primi (oppure non resta "
            "nessun giocatore)", "ancora a pari merito"),
-    ("fr", "les plus riches des autres sont à leur tour à égalité, une fois éliminés les ex æquo de tête (ou tous les "
+    ("fr", "les plus riches des joueurs restants sont à leur tour à égalité, une fois éliminés les ex æquo de tête (ou tous les "
            "joueurs ont été éliminés)", "encore à égalité"),
     ("en", "the richest players left tie again once the tied leaders drop out (or no player is left)", "still")])
 def test_it7_the_draco_tie_case_says_the_others_tie_in_their_turn(lang: str, said: str, old: str) -> None:

@@ -81,3 +81,23 @@ def test_en20_the_overview_names_two_gaps_for_two_players() -> None:
                          "sure"), cell
     calm = {**duo, "balance": {"flags": [], "seat_fair_share": 0.538}}
     assert _plain(_fairness(calm, "en")).endswith("(fair share 53.8%), gaps chance alone could explain")
+
+
+# -- fr2, it7: Draco's tie case in the book's words, without four «volta» -------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "key", "said", "old"), [
+    ("fr", "gap:tie_for_win", "les plus riches des joueurs restants sont à leur tour à égalité, une fois éliminés les "
+                              "ex æquo de tête (ou tous les joueurs ont été éliminés)", "des autres"),
+    ("fr", "tie_break:leaders_eliminated", "ex æquo de tête éliminés, victoire au plus riche des joueurs restants",
+     "des autres"),
+    ("it", "gap:tie_for_win", "i più ricchi tra i rimanenti sono anch’essi a pari merito, dopo l’eliminazione dei primi "
+                              "(oppure non resta nessun giocatore)", "volta")])
+def test_fr2_it7_draco_s_tie_case_says_the_remaining_players(lang: str, key: str, said: str, old: str) -> None:
+    """fr2 (validate-draco l.28, 44, 218, 229, 294, 304; draco.html, the Charity Toast page): « les plus riches des
+    autres » and « victoire au plus riche des autres » two lines above the ruling's and the book's « des joueurs
+    restants »: one case, two wordings; « les autres » named before the ex æquo they are other than. Now the book's
+    words, the finding still first (r49 it25). it7: «sono a loro volta a pari merito, una volta eliminati i primi»
+    beside the count's «una volta in ciascuna; la prima volta»: «volta» four times in three lines."""
+    words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"][lang]
+    assert _plain(words[key]) == _plain(said)
+    assert old not in words[key]

@@ -253,7 +253,7 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
 
 @pytest.mark.parametrize(("lang", "said"), [
     # round 38 fr3: « ex æquo de tête » throughout; it20: «tutti» read as every player
-    ("fr", "ex æquo de tête éliminés, victoire au plus riche des autres : 32 ; ex æquo de tête éliminés, victoire "
+    ("fr", "ex æquo de tête éliminés, victoire au plus riche des joueurs restants : 32 ; ex æquo de tête éliminés, victoire "
            "partagée entre les suivants, ex æquo eux aussi : 3 ; tous éliminés, victoire partagée entre les ex æquo de "
            "tête : 1"),
     ("it", "primi a pari merito eliminati, vittoria al più ricco tra i rimanenti: 32; primi a pari merito "

@@ -122,7 +122,7 @@ def test_draco_s_tied_leaders_all_dropping_out_is_never_a_tie_broken() -> None:
     draco = Naming(dict(get_game("draco").words))
     said = {lang: tie_items(ties, lang, draco).replace("\u202f", " ").replace("\u00a0", " ")  # round 34 fr39
             for lang in ("en", "fr", "it")}
-    assert said["fr"] == ("ex æquo de tête éliminés, victoire au plus riche des autres : 32 ; ex æquo éliminés "
+    assert said["fr"] == ("ex æquo de tête éliminés, victoire au plus riche des joueurs restants : 32 ; ex æquo éliminés "
                           "à plusieurs reprises, jusqu’à ce qu’un seul soit le plus riche : 2")
     assert said["en"].startswith("in 32, the tied leaders drop out and the richest of the others wins; ")  # r38
     # twenty-third reading en16: "again and again" overstated what happens twice
