@@ -243,7 +243,8 @@ def test_fr1_the_close_games_note_names_the_games_as_the_heading_does(lang: str,
     ("en", "the rule that flags a card is given above the first card table", "see the rule above the first card table"),
     ("fr", "la règle qui signale une carte est donnée au-dessus du premier tableau des cartes",
      "voir la règle au-dessus du premier tableau des cartes"),
-    ("it", "la regola che segnala una carta è indicata sopra la prima tabella delle carte",
+    # terminal round 51 it9: a rule does not flag, cardgen flags by it (pin updated)
+    ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte",
      "vedi la regola sopra la prima tabella delle carte")])
 def test_fr5_the_card_rule_is_said_once_and_pointed_to_elsewhere(lang: str, pointer: str, row: str) -> None:
     """r49 fr5 (en14, it8): the card rule (widening, 5 %, the 0.1 threshold, "holding it, not its effect") was said in

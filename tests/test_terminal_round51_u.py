@@ -62,8 +62,31 @@ def test_en12_the_closing_card_note_says_a_card_being_flagged() -> None:
     from cardgen.report.impact import WORDS
 
     note = WORDS["en"]["footnote_widened"]
-    assert "the chance of a card being flagged by luck alone is higher." in note, note
+    assert "being flagged by luck alone is higher." in note, note  # fr6, it9 below: "even one card being flagged"
     assert "a card flagged by luck" not in note
+
+
+# -- fr6, it9: the closing card note's 5 % named, and "at least one card" ------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "The 5% risk it sets holds at each player count taken alone; over several player counts together, the "
+           "chance of even one card being flagged by luck alone is higher.", "Its 5%"),
+    ("fr", "Le risque de 5 % qu’elle fixe vaut pour chaque nombre de joueurs pris à part ; pour plusieurs nombres de "
+           "joueurs ensemble, le risque qu’au moins une carte soit signalée par le seul hasard est plus élevé.",
+     "Ses 5 %"),
+    ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte. Il rischio del 5 % che "
+           "essa fissa vale per ciascun numero di giocatori preso a sé; se si considerano insieme più numeri di "
+           "giocatori, la probabilità che almeno una carta sia segnalata per puro caso cresce.", "Il suo 5")])
+def test_fr6_it9_the_closing_card_note_names_its_five_percent(lang: str, said: str, old: str) -> None:
+    """fr6, it9 (draco.html's and the compare pages' closing "Note on the cards"): « Ses 5 % valent … » / «Il suo 5%
+    vale …»: an elliptic possessive on a figure (the rule has a 0.1 threshold and a 5 %), and « le risque qu’une carte
+    soit signalée » dropped the « au moins » of the rule it points to, so that it read as a per-card risk; «la regola
+    che segnala una carta»: cardgen flags, by the rule. The English alike ("The 5% risk it sets", "even one card")."""
+    from cardgen.report.impact import WORDS
+
+    note = _plain(WORDS[lang]["footnote_widened"])
+    assert _plain(said) in note, note
+    assert old not in note
 
 
 # -- en20: two players named, two gaps -----------------------------------------------------------------------------------
