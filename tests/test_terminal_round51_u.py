@@ -74,7 +74,7 @@ def test_en12_the_closing_card_note_says_a_card_being_flagged() -> None:
     ("fr", "Le risque de 5 % qu’elle fixe vaut pour chaque nombre de joueurs pris à part ; pour plusieurs nombres de "
            "joueurs ensemble, le risque qu’au moins une carte soit signalée par le seul hasard est plus élevé.",
      "Ses 5 %"),
-    ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte. Il rischio del 5 % che "
+    ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte. Il rischio del 5% che "
            "essa fissa vale per ciascun numero di giocatori preso a sé; se si considerano insieme più numeri di "
            "giocatori, la probabilità che almeno una carta sia segnalata per puro caso cresce.", "Il suo 5")])
 def test_fr6_it9_the_closing_card_note_names_its_five_percent(lang: str, said: str, old: str) -> None:
