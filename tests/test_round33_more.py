@@ -136,7 +136,7 @@ def test_the_overviews_intro_never_sets_two_brackets_back_to_back(lang: str) -> 
 
 
 @pytest.mark.parametrize(("lang", "one", "both"), [
-    ("fr", ", écart dans les limites du hasard", ", écarts dans les limites du hasard, mais de justesse"),
+    ("fr", ", écart dans les limites du hasard", ", écarts dans les limites du hasard, mais à la limite"),  # terminal round 51 r48 fr13 (pin updated)
     ("it", ", differenza nei limiti del caso", ", differenze nei limiti del caso, ma di poco")])
 def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, one: str, both: str) -> None:
     """fr28, it30: the 2-player cell names two players («joueur 1 : 59,7 %, joueur 2 : 48,0 % … écart dans les

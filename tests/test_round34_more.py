@@ -142,7 +142,8 @@ def test_the_french_advice_to_play_more_games_says_what_for_and_stays_in_the_lis
     assert said.startswith(" ; pour trancher entre hasard et écart réel, jouez plus de parties : cardgen validate")
     for key in ("fair_within_close", "fair_within_close_two"):
         cell = _plain(page_words(key, "fr"))
-        assert cell.endswith("mais de justesse : pour trancher entre hasard et écart réel, jouez plus de parties")
+        # terminal round 51 r48 fr13: « à la limite », never « de justesse » (beyond chance, barely, in compare)
+        assert cell.endswith("mais à la limite : pour trancher entre hasard et écart réel, jouez plus de parties")
         assert "trancher," not in said + cell  # round 40 fr2: « trancher » with its object, never bare
 
 

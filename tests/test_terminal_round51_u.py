@@ -124,3 +124,18 @@ def test_fr2_it7_draco_s_tie_case_says_the_remaining_players(lang: str, key: str
     words = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"][lang]
     assert _plain(words[key]) == _plain(said)
     assert old not in words[key]
+
+
+# -- r48 fr13: « de justesse » in one sense only ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["fair_within_close", "fair_within_close_two", "fair_within_close_many"])
+def test_r48_fr13_the_overview_says_a_la_limite_not_de_justesse(key: str) -> None:
+    """r48 fr13 (validate-king_lui's overview at 4 and 5 players, validate-royale's at 2): « écart(s) dans les limites
+    du hasard, mais de justesse » (within chance, barely) where compare-royale-short says « de justesse » of a gap
+    beyond chance, barely: one phrase, two opposite findings. The overviews now say the validate terminal's own
+    word, « à la limite »."""
+    from cardgen.report.words import page_words
+
+    cell = _plain(page_words(key, "fr"))
+    assert "dans les limites du hasard, mais à la limite : pour trancher" in cell, cell
+    assert "de justesse" not in cell
