@@ -139,3 +139,16 @@ def test_r48_fr13_the_overview_says_a_la_limite_not_de_justesse(key: str) -> Non
     cell = _plain(page_words(key, "fr"))
     assert "dans les limites du hasard, mais à la limite : pour trancher" in cell, cell
     assert "de justesse" not in cell
+
+
+# -- en2 (in part): the bank's emptiness said without a second colon in the bracket ------------------------------------
+
+def test_en2_the_box_total_peak_says_so_the_bank_was_empty() -> None:
+    """en2 (validate-draco l.107-108, 175-176, 241-242, 307-308): "(all 95 the game contains: the bank was empty)":
+    the note-speak bracket now carried a colon and a second clause. "…, so the bank was empty" says the consequence
+    in one clause. "all 5 the game contains" itself stays (round 37 en14's wording; readers disagree)."""
+    from cardgen.simulate.summary import _items
+
+    line = _plain(_items({"silver_in_hands": 20, "money_in_hands": 95}, "peak", "en", _naming("draco", "en")))
+    assert "(all 95 the game contains, so the bank was empty)" in line, line
+    assert "contains:" not in line
