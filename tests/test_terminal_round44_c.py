@@ -192,7 +192,7 @@ def test_the_gold_beside_the_silver_is_said_unmeasured_and_maybe_not_enough(lang
     assert also == {"en": "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would "
                           "cover the shortage just as well, since the bank pays in gold as far as it can (another of "
                           "this edition’s rulings): each gold coin added spares it 3 silver coins.",
-                    "fr": "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui "
+                    "fr": "Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent), qui "
                           "couvriraient le manque tout aussi bien : la banque paie en or tout ce qu’elle peut (autre "
                           "choix de cette édition) ; chaque pièce d’or ajoutée lui épargne donc 3 pièces d’argent.",
                     "it": "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che "

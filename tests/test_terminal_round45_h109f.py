@@ -70,7 +70,7 @@ def test_fr26_the_reason_given_is_what_the_resolver_does(tmp_path: Path) -> None
     # terminal round 48 en14*, fr7*, it44*: the consequence was untrue; the conversion still said first (pins updated)
     ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins)",
      "would be worth at least as much"),
-    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent)",
+    ("fr", "Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent)",
      "vaudraient au moins autant"),
     ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento)",
      "varrebbero almeno altrettanto")])

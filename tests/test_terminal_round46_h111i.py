@@ -53,7 +53,7 @@ COINS = {
           "each gold coin added spares it 3 silver coins. These additions change how the games go, so they may fall "
           "short, or be more than needed: cardgen fix looks for changes of its own and tests those it proposes on new games",
     "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
-          "auraient permis de tout payer dans 99 % des parties. Par conversion en or, cela ferait 19 pièces d’or de "
+          "auraient permis de tout payer dans 99 % des parties. Converties en or, ce seraient 19 pièces d’or de "
           "plus (valant 57 pièces d’argent), qui couvriraient le manque tout aussi bien : la banque paie en or tout "
           "ce qu’elle peut (autre choix de cette édition) ; chaque pièce d’or ajoutée lui épargne donc 3 pièces "
           "d’argent. Ces ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire : la "

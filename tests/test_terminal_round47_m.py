@@ -211,7 +211,7 @@ def test_it28_the_closing_advice_says_each_point_once_and_opens_with_it(lang: st
     ("it", "Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete d’argento), che coprirebbero "
            "l’ammanco altrettanto bene: la banca paga il più possibile in oro (un’altra scelta di questa edizione), "
            "così ogni moneta d’oro aggiunta le risparmia 3 monete d’argento. Queste aggiunte cambiano il gioco,"),
-    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient "
+    ("fr", "Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient "
            "le manque tout aussi bien : la banque paie en or tout ce qu’elle peut (autre choix de cette édition) ; "
            "chaque pièce d’or ajoutée lui épargne donc 3 pièces d’argent."),
     ("en", "Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the shortage "

@@ -137,7 +137,7 @@ def test_en6_two_players_above_and_below_said_as_facts_the_widening_as_the_condi
            "as well, since the bank pays in gold as far as it can (another of this edition’s rulings): each gold coin "
            "added spares it 3 silver coins. These additions",
      ("keep their money", "as many silver coins as it is worth", "as well:")),
-    ("fr", "Par conversion en or, cela ferait 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient le "
+    ("fr", "Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient le "
            "manque tout aussi bien : la banque paie en or tout ce qu’elle peut (autre choix de cette édition) ; chaque "
            "pièce d’or ajoutée lui épargne donc 3 pièces d’argent. Ces ajouts",
      ("gardent leur fortune", "qu’elle en vaut")),

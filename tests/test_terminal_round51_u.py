@@ -152,3 +152,20 @@ def test_en2_the_box_total_peak_says_so_the_bank_was_empty() -> None:
     line = _plain(_items({"silver_in_hands": 20, "money_in_hands": 95}, "peak", "en", _naming("draco", "en")))
     assert "(all 95 the game contains, so the bank was empty)" in line, line
     assert "contains:" not in line
+
+
+# -- r50 fr3: the gold conversion said one way at every count -------------------------------------------------------------
+
+def test_r50_fr3_the_gold_conversion_is_said_one_way() -> None:
+    """r50 fr3 (validate-draco l.130 against l.204, 280, 354): « Par conversion en or, cela ferait 19 pièces d’or de
+    plus » at 3 players, « (converties en or, 15 pièces d’or de plus) » at 4-6: one conversion said two ways. Now
+    « Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent), … », round 50's ready
+    wording, as the Italian «Convertite in oro, sarebbero …»."""
+    from cardgen.simulate.summary import own_say
+
+    naming = _naming("draco", "fr")
+    said = _plain(own_say("short_also", "fr", naming, more=19, piece="pièces d’or", worth=57, unit="pièces d’argent",
+                          each=3, each_unit="pièces d’argent"))
+    assert said.startswith(" Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent)") or \
+        said.startswith("Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent)"), said
+    assert "Par conversion" not in said

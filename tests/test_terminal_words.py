@@ -376,7 +376,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "(équilibre, force des cartes, indicateurs de conception) décrivent donc le jeu avec "
                               "le choix de cette édition, et non le jeu publié. Si ces 200 parties s’étaient "
                               "déroulées à l’identique, 57 pièces d’argent de plus (77 au lieu de 20) auraient "
-                              "permis de tout payer dans 99\u202f% des parties. Par conversion en or, cela ferait 19 "
+                              "permis de tout payer dans 99\u202f% des parties. Converties en or, ce seraient 19 "
                               "pièces d’or de plus (valant 57 pièces d’argent), qui couvriraient le manque tout "
                               "aussi bien\u202f: la banque paie en or tout ce qu’elle peut (autre choix de cette "
                               "édition)\u202f; chaque pièce d’or ajoutée lui épargne donc 3 pièces d’argent. Ces "

@@ -50,7 +50,7 @@ CURE = {"en": "In these 300 games, 56 more silver coins (76 instead of 20) would
               "of the games. Converted into gold, that is 19 more gold coins (worth 57 silver coins)",
         # round 36 fr8: the place said once, and what the coins would do
         "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
-              "auraient permis de tout payer dans 99 % des parties. Par conversion en or, cela ferait 19 pièces d’or "
+              "auraient permis de tout payer dans 99 % des parties. Converties en or, ce seraient 19 pièces d’or "
               "de plus (valant 57 pièces d’argent)",
         "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
               "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 "
@@ -180,7 +180,7 @@ def test_validate_says_the_shortage_s_rule_once_and_each_count_s_figures(draco: 
                "it": ["285 partite su 300 (95,0%)", "278 partite su 300 (92,7%)", "171 partite su 300 (57,0%)",
                       "24 partite su 300 (8,0%)"]}[lang]
     # terminal round 44 it11*: the gold a conversion, said unmeasured
-    gold = {"en": "that is {} more gold coins (worth", "fr": "cela ferait {} pièces d’or de plus (valant",
+    gold = {"en": "that is {} more gold coins (worth", "fr": "ce seraient {} pièces d’or de plus (valant",
             "it": "sarebbero {} monete d’oro in più (pari a"}[lang]  # terminal round 45 fr10*; round 48 en14*
     # terminal round 46 en13, it10*: the later counts give the gold's figure alone, the caveat not again
     again = {"en": "(converted into gold, {} more gold coins)", "fr": "(converties en or, {} pièces d’or de plus)",
