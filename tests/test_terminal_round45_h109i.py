@@ -237,7 +237,7 @@ def test_the_bank_warnings_italian_says_each_thing_once_and_points_back_one_way(
         # terminal round 47 it7*: no «però» after the «ma» of the gold's sentence (pin updated)
         # terminal round 48 en16*, it8: what cardgen fix tests said as it is; one «quindi» (pin updated)
         assert _ruled(key, " A.").endswith("nel 99% delle partite. A. Queste aggiunte cambiano il gioco, perciò "
-                                           "potrebbero non bastare, o superare il necessario: il comando cardgen fix cerca correzioni proprie "
+                                           "potrebbero non bastare, o superare il necessario; il comando cardgen fix cerca correzioni proprie "
                                            "e mette alla prova su partite nuove quelle che propone")
         assert "; ma " not in _ruled(key)
     for key in ("short_ruled_again_weighed", "short_one_ruled_again_weighed"):

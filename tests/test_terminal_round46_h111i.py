@@ -51,19 +51,19 @@ COINS = {
           "the games. Converted into gold, that is 19 more gold coins (worth 57 silver coins), which would cover the "
           "shortage just as well, since the bank pays in gold as far as it can (another of this edition’s rulings): "
           "each gold coin added spares it 3 silver coins. These additions change how the games go, so they may fall "
-          "short, or be more than needed: cardgen fix looks for changes of its own and tests those it proposes on new games",
+          "short, or be more than needed; cardgen fix looks for changes of its own and tests those it proposes on new games",
     "fr": "Si ces 300 parties s’étaient déroulées à l’identique, 56 pièces d’argent de plus (76 au lieu de 20) "
           "auraient permis de tout payer dans 99 % des parties. Converties en or, ce seraient 19 pièces d’or de "
           "plus (valant 57 pièces d’argent), qui couvriraient le manque tout aussi bien : la banque paie en or tout "
           "ce qu’elle peut (autre choix de cette édition) ; chaque pièce d’or ajoutée lui épargne donc 3 pièces "
-          "d’argent. Ces ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire : la "
+          "d’argent. Ces ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire ; la "
           "commande cardgen fix cherche ses propres corrections et vérifie sur de nouvelles parties celles qu’elle "
           "propose",
     "it": "In queste 300 partite, 56 monete d’argento in più (76 invece di 20) avrebbero permesso di coprire "
           "l’ammanco nel 99% delle partite. Convertite in oro, sarebbero 19 monete d’oro in più (pari a 57 monete "
           "d’argento), che coprirebbero l’ammanco altrettanto bene: la banca paga il più possibile in oro (un’altra "
           "scelta di questa edizione), così ogni moneta d’oro aggiunta le risparmia 3 monete d’argento. Queste "
-          "aggiunte cambiano il gioco, perciò potrebbero non bastare, o superare il necessario: il comando cardgen fix cerca correzioni "
+          "aggiunte cambiano il gioco, perciò potrebbero non bastare, o superare il necessario; il comando cardgen fix cerca correzioni "
           "proprie e mette alla prova su partite nuove quelle che propone"}
 #: terminal round 47 it7* (en, fr likewise): the gold's rule with its consequence, gold a weaker fix than silver, and
 #: no «ma … però» in two sentences running (pins updated)

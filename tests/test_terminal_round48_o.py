@@ -78,11 +78,11 @@ def test_en14_a_gold_coin_added_spares_the_silver_it_is_worth(players: int) -> N
 # -- en16* (fr7*'s names): what cardgen fix tests, said as it is ------------------------------------------------------
 
 FIXES = {
-    "en": "These additions change how the games go, so they may fall short, or be more than needed: cardgen fix looks for changes of its "
+    "en": "These additions change how the games go, so they may fall short, or be more than needed; cardgen fix looks for changes of its "
           "own and tests those it proposes on new games",
-    "fr": "Ces ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire : la commande cardgen "
+    "fr": "Ces ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire ; la commande cardgen "
           "fix cherche ses propres corrections et vérifie sur de nouvelles parties celles qu’elle propose",
-    "it": "Queste aggiunte cambiano il gioco, perciò potrebbero non bastare, o superare il necessario: il comando cardgen fix cerca correzioni "
+    "it": "Queste aggiunte cambiano il gioco, perciò potrebbero non bastare, o superare il necessario; il comando cardgen fix cerca correzioni "
           "proprie e mette alla prova su partite nuove quelle che propone"}
 
 

@@ -169,3 +169,18 @@ def test_r50_fr3_the_gold_conversion_is_said_one_way() -> None:
     assert said.startswith(" Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent)") or \
         said.startswith("Converties en or, ce seraient 19 pièces d’or de plus (valant 57 pièces d’argent)"), said
     assert "Par conversion" not in said
+
+
+# -- fr3: validate's caution and fix's pointer set side by side, not as cause and effect ---------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "so they may fall short, or be more than needed; cardgen fix looks for changes of its own"),
+    ("fr", "si bien qu’ils peuvent ne pas suffire, ou dépasser le nécessaire ; la commande cardgen fix cherche"),
+    ("it", "perciò potrebbero non bastare, o superare il necessario; il comando cardgen fix cerca")])
+def test_fr3_validate_s_caution_does_not_read_as_fix_being_its_reason(lang: str, said: str) -> None:
+    """fr3 (validate-draco l.133-135, draco.html's WARNING): « … ou dépasser le nécessaire : la commande cardgen fix
+    cherche … »: the colon announced why the additions may be wrong, and what followed was a pointer to another
+    command; read fast, fix was the reason. A semicolon sets the two side by side; alike in English and Italian."""
+    for key in ("short_ruled", "short_one_ruled"):
+        text = _plain(json.loads((ROOT / "cardgen/terminal.json").read_text(encoding="utf-8"))["lines"][lang][key])
+        assert _plain(said) in text, text

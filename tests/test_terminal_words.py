@@ -364,7 +364,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "19 more gold coins (worth 57 silver coins), which would cover the shortage just as "
                               "well, since the bank pays in gold as far as it can (another of this edition’s "
                               "rulings): each gold coin added spares it 3 silver coins. These additions change how "
-                              "the games go, so they may fall short, or be more than needed: cardgen fix looks for changes of its own and "
+                              "the games go, so they may fall short, or be more than needed; cardgen fix looks for changes of its own and "
                               "tests those it proposes on new games"),
                        # terminal round 46 en12*, fr11, it10*: the gold said once, a plain conversion, in a sentence
                        # of its own; no parenthesis inside the sentence's parenthesis
@@ -381,7 +381,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "aussi bien\u202f: la banque paie en or tout ce qu’elle peut (autre choix de cette "
                               "édition)\u202f; chaque pièce d’or ajoutée lui épargne donc 3 pièces d’argent. Ces "
                               "ajouts changent le déroulement des parties, si bien qu’ils peuvent ne pas "
-                              "suffire, ou dépasser le nécessaire\u202f: la commande cardgen fix cherche ses propres corrections et vérifie sur "
+                              "suffire, ou dépasser le nécessaire\u202f; la commande cardgen fix cherche ses propres corrections et vérifie sur "
                               "de\u00a0nouvelles parties celles qu’elle propose"),  # round 36 fr8, fr16; round 43 fr9*
                        ("it", "AVVISO (carenza di monete in banca): la banca non ha potuto pagare tutto ciò che "
                               "doveva in 190 partite su 200 (95,0%), con un ammanco complessivo che nel peggiore dei "
@@ -395,7 +395,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                               "monete d’argento), che coprirebbero l’ammanco altrettanto bene: la banca paga il più "
                               "possibile in oro (un’altra scelta di questa edizione), così ogni moneta d’oro "
                               "aggiunta le risparmia 3 monete d’argento. Queste aggiunte cambiano il gioco, perciò "
-                              "potrebbero non bastare, o superare il necessario: il comando cardgen fix cerca correzioni proprie e mette alla "
+                              "potrebbero non bastare, o superare il necessario; il comando cardgen fix cerca correzioni proprie e mette alla "
                               "prova su partite nuove quelle che propone")):  # round 36 it9; round 41 it13: no «ogni … 99%»
         line = shortfall_line(finding, lang, Naming.of(resolve("draco", ROOT), lang))
         assert says in line and not line.endswith("."), line  # no full stop at the end: no other line has one (en16)
