@@ -137,7 +137,7 @@ def test_the_margin_warning_compares_like_with_like() -> None:
     # terminal round 41 en10, fr3*, it3*: the verdict first, then who is only just within it (pins updated)
     ("en", "though player 2 (19.3%) comes close: without the widening, its gap from the fair share would be beyond "
            "chance"),  # round 47 en3*; round 49 en4
-    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard peut expliquer"),
+    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart ne pourrait plus s’expliquer par le hasard"),
     ("it", "ma per il giocatore 2 (19,3%) la quota equa cade appena dentro l’intervallo, e solo perché l’intervallo "
            "è allargato")])
 def test_a_gap_within_chance_only_when_widened_says_what_was_widened_and_why(lang: str, said: str) -> None:

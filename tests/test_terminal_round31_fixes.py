@@ -27,7 +27,7 @@ def test_the_closing_count_is_in_words_not_a_numeral_before_player(lang: str, sa
     ("en", "though player 2 (15.3%) and player 4 (25.7%) come close: without the widening, their gaps would be beyond chance. "
            "To tell a real gap from chance, play more games: C"),
     ("fr", "mais le joueur 2 (15,3 %) et le joueur 4 (25,7 %) sont à la limite : sans l’élargissement des "
-           "intervalles, leurs écarts dépasseraient ce que le hasard peut expliquer"),
+           "intervalles, leurs écarts ne pourraient plus s’expliquer par le hasard"),
     ("it", "ma per il giocatore 2 (15,3%) e il giocatore 4 (25,7%) la quota equa cade appena dentro gli "
            "intervalli, e solo perché sono allargati")])
 def test_a_gap_close_to_chance_says_which_limit_and_why(lang: str, own: str) -> None:

@@ -331,8 +331,9 @@ def _near(lang: str, wins: list[int]) -> str:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "no player’s win rate is further from the fair share than chance alone would explain, though player 2 "
            "(19.3%) comes close: without the widening, its gap from the fair share would be beyond chance"),  # r49 en4
-    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart dépasserait "
-           "ce que le hasard peut expliquer")])
+    # terminal round 51 r48 fr1: the clause « ce que le hasard peut expliquer » once, Royale's words (pin updated)
+    ("fr", "mais le joueur 2 (19,3 %) est à la limite : sans l’élargissement des intervalles, son écart ne pourrait "
+           "plus s’expliquer par le hasard")])
 def test_en3_a_seat_that_only_just_stays_within_chance_is_said_in_a_whole_clause(lang: str, said: str) -> None:
     """en3*: "…than chance alone would explain, but player 2 (19.3%) only just: without the widening, that gap would
     be beyond chance" (King Lui at 4 players): "only just" what? The clause whole: "though player 2 (19.3%) comes

@@ -184,3 +184,19 @@ def test_fr3_validate_s_caution_does_not_read_as_fix_being_its_reason(lang: str,
     for key in ("short_ruled", "short_one_ruled"):
         text = _plain(json.loads((ROOT / "cardgen/terminal.json").read_text(encoding="utf-8"))["lines"][lang][key])
         assert _plain(said) in text, text
+
+
+# -- r48 fr1: King Lui's near-limit balance says « ce que le hasard peut expliquer » once --------------------------------
+
+@pytest.mark.parametrize(("key", "said"), [
+    ("balance_near_one", "sans l’élargissement des intervalles, son écart ne pourrait plus s’expliquer par le hasard"),
+    ("balance_near_many", "sans l’élargissement des intervalles, leurs écarts ne pourraient plus s’expliquer par le "
+                          "hasard")])
+def test_r48_fr1_the_near_limit_balance_says_its_clause_once(key: str, said: str) -> None:
+    """r48 fr1 (validate-king_lui l.116-118, 164-166; king_lui.html at 4 and 5 players): « aucun écart ne dépasse ce
+    que le hasard peut expliquer, mais … : sans l’élargissement des intervalles, son écart dépasserait ce que le hasard
+    peut expliquer »: one clause twice in one sentence. The counterfactual in Royale's 2-player words, « ne pourrait
+    plus s’expliquer par le hasard »."""
+    text = _plain(json.loads((ROOT / "cardgen/terminal.json").read_text(encoding="utf-8"))["lines"]["fr"][key])
+    assert said in text, text
+    assert text.count("ce que le hasard peut expliquer") == 1, text

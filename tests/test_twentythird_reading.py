@@ -291,7 +291,7 @@ def test_the_french_balance_sentence_has_one_colon_and_one_name_for_the_fair_sha
     # round 31 fr7: the limit said (the widening), never "frôle la limite"
     # terminal round 41 fr3*: the verdict, then who is only just within it, then what to do (pin updated)
     assert "aucun écart ne dépasse ce que le hasard peut expliquer, mais le joueur 2 (19,3 %) est à la limite : sans " \
-           "l’élargissement des intervalles, son écart dépasserait ce que le hasard peut expliquer. Pour trancher entre hasard et écart réel, jouez plus " \
+           "l’élargissement des intervalles, son écart ne pourrait plus s’expliquer par le hasard. Pour trancher entre hasard et écart réel, jouez plus " \
            "de parties : " + command in line, line  # round 34 fr9
     assert "s’écarte" not in line, line
     flag = {"side": "more", "seat": 1, "rate": 0.38, "low": 0.299, "high": 0.468, "fair": 0.26, "level": 0.9875,
