@@ -200,3 +200,23 @@ def test_r48_fr1_the_near_limit_balance_says_its_clause_once(key: str, said: str
     text = _plain(json.loads((ROOT / "cardgen/terminal.json").read_text(encoding="utf-8"))["lines"]["fr"][key])
     assert said in text, text
     assert text.count("ce que le hasard peut expliquer") == 1, text
+
+
+# -- r48 fr10: no sentence opens on the lower-case « cardgen » ------------------------------------------------------------
+
+def test_r48_fr10_royale_s_card_strength_note_opens_no_sentence_on_cardgen() -> None:
+    """r48 fr10 (royale.html and the Light Supper page, "Force des cartes"): « … que les autres possèdent. cardgen ne
+    peut pas non plus mesurer une carte … »: a sentence opening on a lower-case name. Now impersonal, as the Italian
+    («Non si può nemmeno …»): « Il n’est pas possible non plus de mesurer une carte … »."""
+    words = json.loads((ROOT / "cardgen/games/royale/words.json").read_text(encoding="utf-8"))
+    found = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "all_dealt_one" and isinstance(value, str) and value.startswith("Aucune carte"):
+                    found.append(value)
+                walk(value)
+    walk(words)
+    assert found and all("possèdent. Il n’est pas possible non plus de mesurer une carte" in _plain(v) for v in found)
+    assert not any(". cardgen " in v for v in found)

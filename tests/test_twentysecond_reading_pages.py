@@ -152,7 +152,8 @@ ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and e
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur a les "
                       "mêmes types de cartes (sa rangée de nobles et sa carte Imposteur, dont le motif lui est propre) ; "
                       "aucun joueur n’est donc "
-                      "privé d’un type de carte que les autres possèdent. cardgen ne peut pas non plus mesurer une carte "
+                      # terminal round 51 r48 fr10: no sentence opens on the lower-case name (pin updated)
+                      "privé d’un type de carte que les autres possèdent. Il n’est pas possible non plus de mesurer une carte "
                       "en l’échangeant contre une autre dans la main d’un joueur en cours de partie (le test de "
                       "substitution) : chaque carte Plat prise est placée sous un noble dans le même tour, si bien qu’aucun "
                       "joueur ne garde de carte Plat à échanger.",
