@@ -35,7 +35,7 @@ PAIRS = {"en": "the base game → the variant, on the 200 to 300 pairs of games 
                "parties jouées ici ; les pièces d’argent à ajouter auraient couvert le manque tel qu’il s’est produit :",
          # terminal round 46 it22 (round 43 it30, round 44): «così come si è prodotto» was opaque
          "it": "gioco base → variante, sulle 200–300 coppie di partite giocate qui; le monete d’argento da aggiungere "
-               "sono calcolate sugli ammanchi di queste stesse partite, come se averne di più non cambiasse il gioco:"}
+               "sono calcolate sugli ammanchi di queste stesse partite:"}  # terminal round 51 it15 (pin updated)
 # terminal round 45 fr23: validate's count, then fix, were both advised for one decision: fix, once
 ADVICE = {"en": "These counts only compare the two games and, like cardgen validate’s, assume that more silver coins "
                 "would not change how the games are played. To decide what the base game’s box should hold, run "

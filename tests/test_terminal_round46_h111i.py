@@ -347,8 +347,9 @@ def test_it22_the_coins_to_add_are_said_as_counted_on_these_games() -> None:
     from cardgen.terminal import say
 
     said = plain(say("short_table_head", "it", name="N", case="c", covered="", pairs="100", piece="monete d’argento"))
-    assert said.endswith("le monete d’argento da aggiungere sono calcolate sugli ammanchi di queste stesse partite, "
-                         "come se averne di più non cambiasse il gioco:"), said
+    # terminal round 51 it15: the assumption said once, in the advice under the table (pin updated)
+    assert said.endswith("le monete d’argento da aggiungere sono calcolate sugli ammanchi di queste stesse "
+                         "partite:"), said
     assert "così come si è prodotto" not in said
 
 

@@ -220,3 +220,19 @@ def test_r48_fr10_royale_s_card_strength_note_opens_no_sentence_on_cardgen() -> 
     walk(words)
     assert found and all("possèdent. Il n’est pas possible non plus de mesurer une carte" in _plain(v) for v in found)
     assert not any(". cardgen " in v for v in found)
+
+
+# -- it15 (in part): compare's shortage assumption said once ----------------------------------------------------------------
+
+def test_it15_the_shortage_table_s_assumption_is_said_once() -> None:
+    """it15 (compare-draco-charity-toast l.53-54 and l.60-61, the page): «come se averne di più non cambiasse il gioco»
+    above the table, and, since round 50 part u, «presuppongono che con più monete d’argento le partite si svolgano allo
+    stesso modo» under it: one assumption twice in nine lines. The head now says how the coins are counted (round 46
+    it22's plain words), the advice under the table the assumption."""
+    from cardgen.terminal import say
+
+    head = _plain(say("short_table_head", "it", name="N", case="c", covered="", pairs="100",
+                      piece="monete d’argento"))
+    advice = _plain(say("short_table_advice", "it", piece="monete d’argento", deck="draco"))
+    assert head.endswith("sono calcolate sugli ammanchi di queste stesse partite:"), head
+    assert "come se" not in head and "presuppongono che" in advice
