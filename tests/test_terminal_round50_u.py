@@ -132,7 +132,9 @@ def test_it3_the_two_player_balance_says_the_counterfactual_in_its_own_sentence(
     from test_terminal_round47_m import _near
 
     line = _plain(_near("it", [179, 144]))
-    assert ("il giocatore 2 (48,0%) sotto. Senza l’allargamento degli intervalli, entrambe le distanze andrebbero "
+    # terminal round 51 it2: the gain-and-loss reason after the two players, no bracket (pin updated)
+    assert ("il giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna, l’altro lo perde. Senza "
+            "l’allargamento degli intervalli, entrambe le distanze andrebbero "
             "oltre quanto possa spiegare il caso") in line, line
     assert "la distanza di ciascun giocatore dalla quota equa è al limite" in line, line
 

@@ -236,3 +236,19 @@ def test_it15_the_shortage_table_s_assumption_is_said_once() -> None:
     advice = _plain(say("short_table_advice", "it", piece="monete d’argento", deck="draco"))
     assert head.endswith("sono calcolate sugli ammanchi di queste stesse partite:"), head
     assert "come se" not in head and "presuppongono che" in advice
+
+
+# -- it2: Royale's 2-player balance without the bracket and the third «quota equa» ---------------------------------------
+
+def test_it2_royale_s_two_player_balance_has_no_bracket_and_two_fair_shares() -> None:
+    """it2 (validate-royale l.59-62, royale.html): «… è al limite (con due giocatori, ciò che l’uno guadagna, l’altro
+    lo perde): il giocatore 1 (59,7%) è sopra la quota equa e il giocatore 2 (48,0%) sotto»: two colons and a bracket
+    in one sentence, «la quota equa» three times in four lines. The reason now follows the two players with
+    «perché», the second «sopra la quota equa» implied by «dalla quota equa è al limite»; each player's own distance
+    still said (round 48 en7*, fr4*), and one's gain the other's loss (round 47 en8*)."""
+    from test_terminal_round47_m import _near
+
+    line = _plain(_near("it", [179, 144]))
+    assert ("la distanza di ciascun giocatore dalla quota equa è al limite: il giocatore 1 (59,7%) è sopra e il "
+            "giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna, l’altro lo perde.") in line, line
+    assert "(con due giocatori" not in line and line.count("quota equa") == 2, line
