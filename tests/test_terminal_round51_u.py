@@ -252,3 +252,21 @@ def test_it2_royale_s_two_player_balance_has_no_bracket_and_two_fair_shares() ->
     assert ("la distanza di ciascun giocatore dalla quota equa è al limite: il giocatore 1 (59,7%) è sopra e il "
             "giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna, l’altro lo perde.") in line, line
     assert "(con due giocatori" not in line and line.count("quota equa") == 2, line
+
+
+# -- r48 fr9: one colon before compare's validate command ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("fr", "Le jeu de base a peut-être le même déséquilibre ; pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
+           "fait) : C"),
+    ("it", "Anche il gioco base può avere questo squilibrio; per giudicarlo su 1.000 partite, se non l’hai già fatto, "
+           "esegui: C")])
+def test_r48_fr9_compare_s_validate_advice_has_one_colon(lang: str, said: str) -> None:
+    """r48 fr9 (compare-king_lui-hungry-dragon l.48-49, the page at 5 players): « Le jeu de base a peut-être le même
+    déséquilibre : pour en juger …, lancez (si ce n’est déjà fait) : cardgen validate … »: two colons in one sentence,
+    the Italian alike. A semicolon before the advice, as the English ("…this imbalance too; if you have not already,
+    …"); the colon kept before the command."""
+    from cardgen.terminal import say
+
+    text = _plain(say("compare_seat_validate", lang, validate="C"))
+    assert text == _plain(said), text

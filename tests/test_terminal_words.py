@@ -1073,7 +1073,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
                   "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage ; compte tenu du hasard, de "
                   "−19,0 à +7,0 points de pourcentage. Le jeu de "
-                  "base a peut-être le même déséquilibre : pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
+                  "base a peut-être le même déséquilibre ; pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
                   "fait) : cardgen validate royale --players 4 Pour mesurer l’effet de "
                   "la variante sur ce seul déséquilibre, à ce nombre de joueurs, jouez 4 fois plus de paires, sans arrêt anticipé (l’intervalle se réduit alors "
                   "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
