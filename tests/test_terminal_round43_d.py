@@ -68,7 +68,7 @@ def test_the_imposter_note_said_again_gives_its_share_and_points_back(lang: str)
     assert counting not in three and balance not in three, three
     assert {"en": "(in 0.8% of cases), so these figures describe games played almost without it",
             "fr": "(dans 0,8 % des cas) ; ces résultats valent donc pour des parties jouées quasiment sans elle",  # round 45 fr7
-            "it": "(nello 0,8% dei casi), quindi questi risultati descrivono partite giocate praticamente senza di "
+            "it": "(nello 0,8% dei casi), quindi questi risultati valgono per partite giocate praticamente senza di "
                   "essa"}[lang] in three, three
     assert len(three) < len(two) * 0.75, (two, three)
 

@@ -317,7 +317,7 @@ def test_the_imposter_note_under_a_warning_says_what_it_means_for_that_imbalance
     assert plain(warned.strip()) == WARNED_AGAIN[lang], warned
     [later] = held_all_lines([IMPOSTER_ROW], lang, naming, run, first=250)
     assert {"en": "so these figures describe games played almost without it", "fr": "ces résultats valent donc pour des parties jouées quasiment sans elle",  # round 45 fr7
-            "it": "quindi questi risultati descrivono partite giocate praticamente senza di essa"}[lang] in later
+            "it": "quindi questi risultati valgono per partite giocate praticamente senza di essa"}[lang] in later
 
 
 def test_the_page_says_the_imposter_note_under_its_warning_of_that_imbalance_too() -> None:

@@ -399,7 +399,7 @@ def test_fr45_en37_the_overview_names_the_rounds_its_cells_count(lang: str, said
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("fr", "ces résultats valent donc pour des parties jouées quasiment sans elle"),
-    ("it", "quindi questi risultati descrivono partite giocate praticamente senza di essa")])
+    ("it", "quindi questi risultati valgono per partite giocate praticamente senza di essa")])
 def test_fr5_it4_the_later_imposter_note_says_its_consequence_once(lang: str, said: str) -> None:
     """fr5: « ici aussi … eux aussi » in one sentence; it4: «quindi vale la nota sopra», the note meant 44 lines up.
     Each says what follows for the figures, as English does since part m (en9)."""

@@ -257,7 +257,7 @@ def test_en16_it11_it12_one_count_more_is_quoted_and_closed(lang: str, tail: str
 
 @pytest.mark.parametrize(("lang", "said", "twice"), [
     ("fr", "ces résultats valent donc pour des parties jouées quasiment sans elle", "presque"),
-    ("it", "quindi questi risultati descrivono partite giocate praticamente senza di essa", "anche")])
+    ("it", "quindi questi risultati valgono per partite giocate praticamente senza di essa", "anche")])
 def test_fr1_it4_the_later_imposter_note_says_each_word_once(lang: str, said: str, twice: str) -> None:
     """fr1: « n’utilisent presque jamais leur carte Imposteur (…) ; ces résultats valent donc pour des parties jouées
     presque sans elle », where the sibling notes say « quasiment sans elle »; it4: «anche qui … quindi anche questi

@@ -270,3 +270,16 @@ def test_r48_fr9_compare_s_validate_advice_has_one_colon(lang: str, said: str) -
 
     text = _plain(say("compare_seat_validate", lang, validate="C"))
     assert text == _plain(said), text
+
+
+# -- it3 (in part): the imposter notes' consequence in the French verbs ------------------------------------------------------
+
+@pytest.mark.parametrize("source", ["cardgen/terminal.json", "cardgen/games/royale/words.json"])
+def test_it3_the_later_imposter_note_says_valgono_per_as_the_first(source: str) -> None:
+    """it3 (validate-royale l.20, 91, 139, 173, royale.html): one consequence in three Italian verbs, «valgono per
+    partite giocate …» (the first notes), «descrivono partite giocate …» (the later note) and «è misurato su …» (the
+    WARNING's note). The later note now says «valgono per», as the first and as the French « valent pour »; the
+    WARNING's «è misurato su» stays, as the English "was measured" and the French « mesuré »."""
+    text = (ROOT / source).read_text(encoding="utf-8")
+    assert "quindi questi risultati valgono per partite giocate praticamente senza" in text
+    assert "descrivono partite giocate" not in text

@@ -198,7 +198,7 @@ def test_the_solo_block_says_its_player_hardly_uses_the_imposter(royale_runs: tu
     # twenty-sixth reading en6: the short note says what it means for the figures, as the first one does: by
     # pointing at it
     assert {"en": "of cases), so these figures describe games played almost without it", "fr": "des cas) ; ces résultats valent donc pour des parties jouées quasiment sans elle",  # round 45 fr7
-            "it": "dei casi), quindi questi risultati descrivono partite giocate praticamente senza usarlo"}[lang] in two, two
+            "it": "dei casi), quindi questi risultati valgono per partite giocate praticamente senza usarlo"}[lang] in two, two
     assert {"en": "counting each player", "fr": "en comptant chaque joueur", "it": "contando ogni giocatore"}[lang] \
         not in two[two.index({"en": "note: again,", "fr": "à noter : ici aussi", "it": "nota: anche qui"}[lang]):]
 
