@@ -199,3 +199,33 @@ def test_the_game_page_s_count_has_one_card_table_and_without_the_experiment_the
     alone = str(designer_block({"players": 5, "designer": d}, None, lang, Naming(), set()))
     assert alone.count("<table class=\"impact") == 1 and "strength" not in alone.split("<table", 1)[1][:40]
     assert WORDS[lang]["strength_title"] not in alone and WORDS[lang]["exchange_title"] in alone
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_run_too_short_to_judge_any_card_says_so_not_that_none_stands_out(lang: str) -> None:
+    """A 4-game validate judged no card: its heading said "no card stands out …; every card's interval, widened
+    because 0 cards are compared at once, includes 0", a comparison that never took place. Now it says too few games
+    judged any card, the rows saying what each lacks; the next count says it again in short; one card judged: the
+    heading of the judged cards, as before."""
+    from cardgen.terminal import say
+
+    def short(d: dict[str, Any]) -> dict[str, Any]:
+        for row in d["component_impact"]:
+            row.update(judged=False, not_judged="few_games", flag="")
+        d["exchange"] = None
+        return d
+
+    said: set[str] = set()
+    first = _table(designer_lines(short(_draco_like()), lang, Naming(), 4, said, 3))
+    again = _table(designer_lines(short(_draco_like()), lang, Naming(), 4, said, 4))
+    assert first[0].startswith("  " + say("cards_head_unjudged", lang, which="")[:20]), first[0]
+    words = {"en": "too few games to judge any card", "fr": "trop peu de parties pour juger une seule carte",
+             "it": "troppo poche partite per giudicare anche una sola carta"}[lang]
+    assert words in " ".join(first[:2]).replace("\n", " ") and words in again[0]
+    assert {"en": "again", "fr": "ici non plus", "it": "anche qui"}[lang] in again[0]
+    for lines in (first, again):
+        assert not any(w in " ".join(lines) for w in ("0 cards", "0 cartes", "0 carte")), lines
+    d = short(_draco_like())
+    d["component_impact"][0].update(judged=True, not_judged=None)
+    one = _table(designer_lines(d, lang, Naming(), 4, set(), 3))
+    assert words not in " ".join(one[:2])

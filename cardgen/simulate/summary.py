@@ -1705,8 +1705,11 @@ def designer_lines(d: dict[str, Any], lang: str = "en", naming: Naming | None = 
                                     say("cards_all", lang, games=dealt) if dealt > games else which)
     if rows:
         # the mark is explained only where a card carries it; else one line says none stands out (it28)
-        head = "cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows) else "cards_head_none"
         judged = sum(1 for r in rows if r.get("judged"))
+        # no card judged at all (a short run): "no card stands out …, widened because 0 cards are compared" said a
+        # comparison that never took place; the rows say what each card lacks
+        head = ("cards_head" if any(r.get("flag") or r.get("held_flag") for r in rows)
+                else "cards_head_none" if judged else "cards_head_unjudged")
         # the same heading at the next counts in short ("again, no card stands out"), the columns' key once a run:
         # both came again in full at every player count (twenty-first reading en16)
         again = said is not None and f"{head}:{judged}" in said
