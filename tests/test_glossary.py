@@ -62,7 +62,8 @@ def _sources(game: str, lang: str) -> Iterator[tuple[str, str]]:
         for table, by_lang in _words(PACKAGE / name).items():
             if isinstance(by_lang, dict) and lang in by_lang:
                 said = by_lang[lang]
-                if name == "play/view.json" and table == "ends":  # each game's own ends only
+                # each game's own ends only, the journal's short end lines as the result's (play round 34)
+                if name == "play/view.json" and table in ("ends", "journal_ends"):
                     said = {k: v for k, v in said.items() if k in ends}
                 yield f"{name}:{table}", "\n".join(strings(said))
 

@@ -97,7 +97,7 @@ def test_the_page_says_each_score_with_its_unit_and_its_lines() -> None:
     assert re.search(r'if \(lines\.length > 1\) p\.append\(el\("span", "line total", ui\.score_total', js)
     # the designer's box: its heading, the end line, then the scores, in one statement
     # its heading "Result", not the top bar's "Game over" again (round 26, fr13, it34)
-    assert re.search(r'res\.replaceChildren\(el\("h2", "", ui\.result_title\), endLine\(v\.result\), \.\.\.scoreList\(', js)
+    assert re.search(r'res\.replaceChildren\(el\("h2", "", ui\.result_title\), \.\.\.endLine\(v\.result\), \.\.\.scoreList\(', js)
 
 
 def test_a_resumed_table_speaks_its_logs_language_in_the_terminal(tmp_path: Path, monkeypatch) -> None:

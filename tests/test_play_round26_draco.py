@@ -205,7 +205,7 @@ def test_the_step_under_the_table_names_whose_it_is_and_ends_with_the_game() -> 
             # why it ended, in the book's words for the pile (« pour de bon » is not: fr36)
             # and that the game is over, and who wins (round 27, it27)
             assert pages[0]["result"]["end_text"] == ("The draw pile has run out and is not rebuilt again (this "
-                                                      "edition’s ruling): the final toast was proposed, and the game "
+                                                      "edition’s ruling): the final toast was drunk, and the game "
                                                       "is over. The richest player wins; if several tie for the most "
                                                       "money, they all drop out and the richest of the others wins."), \
                 pages[0]["result"]

@@ -242,13 +242,16 @@ def table_view(session: "Session", seat: int | None = None, reader: int | None =
                 "detail_note": str(laid.get("score_note", ""))}
         if laid.get("end_text"):  # the game's own words for why it ended, true of this table (Royale's which draw)
             told["end_text"] = str(laid["end_text"])
+        if laid.get("end_note"):  # what the game adds to its end beside the scores, never the reason again (round 34)
+            told["end_note"] = str(laid["end_note"])
         if laid.get("counted"):  # each score as the game says it (Draco's fortune "worth 61 silver coins": round 31 en22)
             told["counted"] = [str(said) for said in laid["counted"]]
     else:
         shown, areas = _generic_areas(session, obs, title)
     _name_seats(areas, _names(session, ui), ui, seat)
     page = _page(session, seat, title, ui, shown, areas)
-    if page["result"] is not None and (told.get("detail") or told.get("end_text") or told.get("counted")):
+    if page["result"] is not None and (told.get("detail") or told.get("end_text") or told.get("end_note")
+                                        or told.get("counted")):
         page["result"] |= told
     return session.told(page, reader)
 

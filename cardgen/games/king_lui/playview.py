@@ -101,6 +101,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         if left is not None and left < obs["course_cards"]:
             laid["end_text"] = (w["ended_none"].format(course=obs["course_cards"]) if not left else
                                 _plural(w, "ended", left, course=obs["course_cards"]))
+            if left:  # beside the scores, the cards set aside, not the reason the journal's last line gives (round 34)
+                laid["end_note"] = _plural(w, "set_aside", left)
     return laid
 
 

@@ -81,6 +81,8 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         ended = end_line(deck, obs, lang)
         if ended and obs.get("end_draws", 0) >= int(deck.model.rules.end_card_draws) and None in obs["buffet"]:
             ended += w["ended_midway"]  # the empty cells the buffet shows: the book's rule says why (en23)
+            # beside the scores the empty cells alone: the journal's last line says the end once (round 34, it9)
+            laid["end_note"] = w["end_note_midway"]
         laid["end_text"] = ended
     return laid
 

@@ -526,8 +526,8 @@ function render() {
       // in seat order, unnumbered (numbers would read as a ranking); the winner starred
       // each player as the top bar and the journal name them: "Player 1 · Ann (you): 36 points", where "Player 1
       // (you)" named Ann a third way on one screen (#53 round 29, en3, en16, fr6)
-      parts.push(endLine(v.result), ...scoreList(ui, v.result, (i) => mine(v, i, v.names[i])));
-    } else parts.push(endLine(v.result));
+      parts.push(...endLine(v.result), ...scoreList(ui, v.result, (i) => mine(v, i, v.names[i])));
+    } else parts.push(...endLine(v.result));
     if (v.pass) parts.push(el("p", "quiet rematch-device", ui.rematch_device));  // whose yes its rematch buttons give
     let form = null;
     if (v.pass && v.pass_feedback) {
@@ -627,8 +627,11 @@ function said(result, i) {
 }
 
 function endLine(result) {
-  // why the game ended, and how a tie was broken
-  return el("p", "quiet", result.end_text + (result.tie_text ? " · " + result.tie_text : ""));
+  // beside the scores, what the game adds to its end (King Lui's cards set aside, Royale's empty cells, Draco's
+  // richest wins) and how a tie was broken; why it ended is the journal's last line alone, said once on the screen
+  // (#53 play round 34, fr13*, en1*, it3, it9, it15); a game stopped without scores says why here too
+  const words = [result.scores ? result.end_note : result.end_text, result.tie_text].filter(Boolean);
+  return words.length ? [el("p", "quiet", words.join(" · "))] : [];
 }
 
 let scoresOpen = null;  // the person opened or closed the scores' breakdown (null: open on a phone, else closed)
@@ -966,7 +969,7 @@ function renderDesigner() {
     res.hidden = false;
     // the designer reads why the game ended too, as the players do (#53: en11, fr3, it4)
     const label = (i) => named(ui, i, v.seats[0].names[i]);  // every player named, nobody "you"
-    res.replaceChildren(el("h2", "", ui.result_title), endLine(v.result), ...scoreList(ui, v.result, label));
+    res.replaceChildren(el("h2", "", ui.result_title), ...endLine(v.result), ...scoreList(ui, v.result, label));
   } else res.hidden = true;
   journal({...v, seat: -1});
 }

@@ -1,0 +1,66 @@
+"""The playtest page's thirty-fourth reading (/tmp/r51/play-round-34-{en,fr,it}.md; what was fixed and left:
+docs/reads/play-round-34-fixes.md). One test per fault or group of faults, on our own words and behaviour."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from nonempty import nonempty
+
+from tests.test_play_round32 import _played_out  # one seeded game to its end, as round 32's tests play it
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+VIEW = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))
+APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_is_said_once_by_the_journal_and_the_result_gives_the_results(lang: str) -> None:
+    """Playtest round 34 fr13*, en1*, it3, it9, it15: the journal's new last line ("Game over: too few cards are
+    left for another course.") stood above the result's "The game ended: the supply is empty, …", Draco's and
+    Royale's ends three or four times on one screen. Ruling: the journal's last line names the end once, in the
+    book's terms (King Lui's supply, Draco's final toast drunk), and the result box gives the results: beside the
+    scores only what the game adds (the cards set aside, the empty cells, who wins a tie), never the reason again."""
+    from cardgen.play.view import table_view
+
+    ends = VIEW["journal_ends"][lang]
+    supply = {"en": "the supply has too few cards for another course",
+              "fr": "la pioche n’a plus assez de cartes pour un nouveau service",
+              "it": "il mazzo non ha più carte sufficienti per un’altra portata"}[lang]
+    assert supply in ends["supply_exhausted"], ends
+    for game, reason in nonempty([("king_lui", "supply_exhausted"), ("royale", "banquet_over"),
+                                  ("draco", "final_toast")]):
+        session = _played_out(game, lang)
+        assert session.state.end_reason == reason
+        result = table_view(session, 0)["result"]
+        assert result["end_line"] == ends[reason]
+        said = ends[reason].split(":", 1)[1].strip(" .\u202f")
+        note = result.get("end_note", "")
+        assert said not in note and ends[reason] not in note, (said, note)
+    # the box beside the scores prints the game's note, not the reason the journal's last line gives
+    assert "const words = [result.scores ? result.end_note : result.end_text, result.tie_text]" in APP
+    assert 'j.appendChild(el("li", "then end", v.result.end_line || v.result.end_text));' in APP
+
+
+@pytest.mark.parametrize(("lang", "drunk", "fact"), [("en", "the final toast has been drunk", "drunk"),
+                                                      ("fr", "l’ultime toast a été bu", "bu"),
+                                                      ("it", "l’ultimo brindisi è stato fatto e l’ultimo calice "
+                                                             "vuotato", "fatto")])
+def test_dracos_game_ends_when_the_final_toast_is_drunk_not_proposed(lang: str, drunk: str, fact: str) -> None:
+    """Playtest round 34 en13*: "Game over: the final toast has been proposed." and "final toast · proposed": proposed
+    is offered, not paid, and the book ends the game when the last toast "has been drunk" (draco.po: « quand le
+    dernier verre sera vidé », «quando sarà vuotato l’ultimo calice»; the final toast "is paid like any other")."""
+    from cardgen.play.view import table_view
+
+    draco = json.loads((ROOT / "cardgen/games/draco/playview.json").read_text(encoding="utf-8"))["words"][lang]
+    assert drunk in VIEW["journal_ends"][lang]["final_toast"]
+    assert draco["last_call_done"] == fact
+    for words in nonempty([VIEW["journal_ends"][lang]["final_toast"], VIEW["ends"][lang]["final_toast"],
+                           draco["ended"], draco["last_call_done"]]):
+        assert not any(w in words for w in ("propos", "porté")), words
+    session = _played_out("draco", lang)
+    page = table_view(session, 0)
+    facts = [f for a in page["areas"] for f in a.get("facts", [])]
+    assert [draco["last_call"], fact] in [list(f) for f in facts], facts
