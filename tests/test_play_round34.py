@@ -64,3 +64,36 @@ def test_dracos_game_ends_when_the_final_toast_is_drunk_not_proposed(lang: str, 
     page = table_view(session, 0)
     facts = [f for a in page["areas"] for f in a.get("facts", [])]
     assert [draco["last_call"], fact] in [list(f) for f in facts], facts
+
+
+@pytest.mark.parametrize(("lang", "own", "other"), [
+    ("en", "ends the turn: none of your nobles has a dish left to clear",
+     "ends the turn: none of Ann’s nobles has a dish left to clear"),
+    ("fr", "aucun de vos nobles n’a plus de plats à débarrasser\u202f: fin de votre tour",
+     "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour"),
+    ("it", "nessuno dei tuoi nobili ha più piatti da ritirare: termina il turno",
+     "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno")])
+def test_royales_turn_end_says_whose_nobles_have_no_dish_left(lang: str, own: str, other: str) -> None:
+    """Playtest round 34 en6*: "ends the turn: no noble has a dish left to clear" was untrue of the table as written
+    (other players' nobles held dishes at those turns). The line names whose nobles: "your" on the player's own page,
+    the player's name elsewhere (French « ses nobles » and Italian «suoi nobili» say the mover's already, but read
+    in the third person on the mover's own page: « vos nobles », «tuoi nobili» there); the dishes, not the nobles,
+    are what ran out (round 32 en11), no "their" (round 33 en8*)."""
+    import random
+
+    from cardgen.play.session import Session
+    from cardgen.play.view import table_view
+    from tests.test_play_said import deck_of
+
+    session = Session(deck_of("royale"), seed=7, lang=lang, players=3, people=[0, 1, 2], pace=0)
+    session.joined = {0, 1, 2}
+    session.people_names = {0: "Ann", 1: "Bo", 2: "Cy"}
+    rng = random.Random(11)
+    while not session.state.is_terminal() and len(session.journal) < 60:
+        session.play(list(rng.choice(session.state.legal_actions())), session.state.current_player)
+    # Ann's turns on her own page and on Bo's
+    mine = [line for e in table_view(session, 0)["journal"] if e["seat"] == 0 for line in e["text"].split("\n")]
+    theirs = [line for e in table_view(session, 1)["journal"] if e["seat"] == 0 for line in e["text"].split("\n")]
+    assert own in mine and other in theirs, ([x for x in mine if own[-25:] in x], [x for x in theirs if other[-25:] in x])
+    assert not any(w in line for line in mine for w in ("no noble has", "aucun de ses nobles", "nessuno dei suoi nobili"))
+    assert not any("no noble has" in line for line in theirs)

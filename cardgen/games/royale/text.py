@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
+from cardgen.games.mention import WHO, by_seat, player, seat_no
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
 from cardgen.text import before_vowel, cardinal, in_sentence, join_and, join_or, ordinal, punct, times
@@ -393,8 +394,15 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
         satisfied[0] = j["all_placed"] + satisfied[0]
     lines += satisfied
     if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
-        ended = j["end_turn"] if deck.model.rules.voluntary_clearing else j["end_turn_plain"]
-        lines.append(str(ended.format(seat=int(before.get("seat", 0)) + 1)))
+        p = int(before.get("seat", 0))
+        # whose nobles have nothing left to clear: "your" on the mover's own page, elsewhere the mover's, named as
+        # each page names them ("none of Bo’s nobles"; « ses nobles », «suoi nobili» are the mover's already): "no
+        # noble has a dish left" was untrue of the table, other players' nobles holding dishes (#53 play round 34, en6*)
+        whose = player(p, j.get("end_turn_whose", "").format(n=seat_no(p)),
+                       j.get("end_turn_whose_named", "").format(who=WHO))
+        ended = (by_seat(p, j["end_turn"].format(whose=whose), j["end_turn_you"])
+                 if deck.model.rules.voluntary_clearing else j["end_turn_plain"])
+        lines.append(str(ended))
     lines += _end_card_drawn(deck, lang, before, after)
     return "\n".join(lines)
 
