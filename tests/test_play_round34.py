@@ -97,3 +97,33 @@ def test_royales_turn_end_says_whose_nobles_have_no_dish_left(lang: str, own: st
     assert own in mine and other in theirs, ([x for x in mine if own[-25:] in x], [x for x in theirs if other[-25:] in x])
     assert not any(w in line for line in mine for w in ("no noble has", "aucun de ses nobles", "nessuno dei suoi nobili"))
     assert not any("no noble has" in line for line in theirs)
+
+
+@pytest.mark.parametrize(("lang", "paid", "passed", "empty"), [
+    ("en", "Paid: ", " (the bank, being empty, pays out only what it takes in).", "Paid: nothing (the bank was empty)."),
+    ("fr", "Montants versés\u202f: ", " (la banque, vide, ne reverse que ce qu’elle encaisse).",
+     "Montants versés\u202f: aucun (la banque était vide)."),
+    ("it", "Movimenti effettivi: ", " (la banca, vuota, paga solo ciò che incassa).",
+     "Movimenti effettivi: nessuno (la banca era vuota).")])
+def test_an_empty_bank_that_pays_says_it_passes_on_what_it_takes_in(lang: str, paid: str, passed: str,
+                                                                     empty: str) -> None:
+    """Playtest round 34 it18*, fr14 (round 33 it19, fr16): « Montants versés : ordinateur +2, vous −1, Léo −1 (la
+    banque était vide) » called the bank empty on the line where it pays 2. Ruling (replaces round 27's decision):
+    where the bank pays out what it has just taken in, the bracket says so; « aucun (la banque était vide) » only
+    where nothing is paid."""
+    import re
+
+    lines = [line for e in _played_out("draco", lang, seed=3).journal for line in e.text.split("\n") if paid in line]
+    said = [line.split(paid, 1)[1] for line in lines]
+    gains = [s for s in said if s.endswith(passed)]
+    assert gains, said  # seed 3: four toasts find the bank empty and still pay someone
+    for s in gains:
+        assert re.search(r"\+\d", s), s  # someone receives
+    was_empty = {"en": "(the bank was empty)", "fr": "(la banque était vide)", "it": "(la banca era vuota)"}[lang]
+    for s in said:
+        if was_empty in s:
+            assert not re.search(r"\+\d", s), s  # "was empty" only where nobody is paid
+    nothing = [s for s in said if not re.search(r"\+\d", s) and (was_empty in s or s.endswith(passed))]
+    assert nothing and all(s == empty.split(paid, 1)[1] for s in nothing if s.startswith(empty.split(paid, 1)[1][:4])), \
+        nothing  # the bank that pays nobody: « aucun (la banque était vide) »
+    assert not any(s.endswith(passed) for s in nothing), nothing

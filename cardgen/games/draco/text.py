@@ -935,7 +935,11 @@ def toast_said(resolved: Any, before: dict[str, Any], after: dict[str, Any], lan
         why.append(w["short"])
     got = ", ".join(w["sum"].format(who=_who(p, lang), sums=_signed(d))
                     for p, d in sorted(((p, d) for p, d in enumerate(paid) if d), key=lambda m: (m[1] < 0, m[0])))
-    paid_said = (got or w["paid_none"]) + (w["paid_empty"] if empty_before else "")
+    # an empty bank that still pays someone passes on what it has just taken in: "(the bank was empty)" beside a
+    # payment read as a contradiction (#53 play round 34, it18*, fr14; replaces round 27's bracket there); "none
+    # (the bank was empty)" where the bank pays nobody
+    empty = (w["paid_empty_passed"] if any(d > 0 for d in paid) else w["paid_empty"]) if empty_before else ""
+    paid_said = (got or w["paid_none"]) + empty
     return (str(w["owed"].format(text="{text}", sums=_sums(gain, loss, lang), paid=paid_said)), seats,
             str(w["rulings" if len(why) > 1 else "ruling"].format(why=w["and"].join(why))) if why else "")
 
