@@ -87,11 +87,11 @@ def test_ones_own_panel_says_you_and_the_designers_column_does_not_repeat_its_pl
     titles = {a["seat"]: a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None}
     # one's own name with "(vous)" (round 28, en4)
     # and the player's letter (play round 30, en15, it21), said as the cards it marks (play round 32 fr10)
-    assert titles[0] == UI["fr"]["you_named"].format(n=1, who="Ann") + " · cartes marquées A · 0 point" \
-        and titles[1] == "Joueur 2 · cartes marquées B · 0 point"
+    assert titles[0] == UI["fr"]["you_named"].format(n=1, who="Ann") + " · cartes marquées A · 0\u00a0point" \
+        and titles[1] == "Joueur 2 · cartes marquées B · 0\u00a0point"  # (play round 34 fr7: no-break)
     columns = designer_view(session)["seats"]
     assert [[a["title"] for a in v["areas"] if a.get("seat") == i] for i, v in enumerate(columns)] == \
-        [[f"cartes marquées {x} · 0 point"] for x in "ABC"]
+        [[f"cartes marquées {x} · 0\u00a0point"] for x in "ABC"]
     assert "(vous)" not in json.dumps(spectator_view(session)["areas"], ensure_ascii=False)
 
 

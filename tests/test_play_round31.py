@@ -94,7 +94,9 @@ def test_dracos_result_says_a_fortune_as_its_worth_in_silver(lang: str) -> None:
     fortune's worth ("worth 61 silver coins"), from the engine's money, and the panels label it so."""
     session = _draco_over(lang)
     result = table_view(session, 0)["result"]
-    worth = {"en": "worth {n} silver coin", "fr": "l’équivalent de {n} pièce", "it": "l’equivalente di {n} monet"}[lang]
+    # (play round 34 fr16: the number kept with its unit, a no-break space)
+    worth = {"en": "worth {n}\u00a0silver coin", "fr": "l’équivalent de {n}\u00a0pièce",
+             "it": "l’equivalente di {n}\u00a0monet"}[lang]
     assert len(result["counted"]) == 3
     for money, said in nonempty(list(zip(session.state.observation(0)["money"], result["counted"]))):
         assert said.startswith(worth.format(n=money)), said

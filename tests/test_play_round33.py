@@ -249,7 +249,7 @@ def test_the_italian_seat_header_says_what_its_letter_marks() -> None:
     "lettera A" is; the letter is printed on the seat's nobles and imposter. «carte con la lettera A», as French has
     said « cartes marquées A » since round 32 fr10."""
     words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"]
-    assert words["it"]["seat_letter"] == "Giocatore {n} · carte con la lettera {letter} · {points} {pts}"
+    assert words["it"]["seat_letter"] == "Giocatore {n} · carte con la lettera {letter} · {points}\u00a0{pts}"  # (p34 it6)
     assert "cartes marquées {letter}" in words["fr"]["seat_letter"]
 
 
