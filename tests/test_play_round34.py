@@ -127,3 +127,39 @@ def test_an_empty_bank_that_pays_says_it_passes_on_what_it_takes_in(lang: str, p
     assert nothing and all(s == empty.split(paid, 1)[1] for s in nothing if s.startswith(empty.split(paid, 1)[1][:4])), \
         nothing  # the bank that pays nobody: « aucun (la banque était vide) »
     assert not any(s.endswith(passed) for s in nothing), nothing
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_number_keeps_its_unit_in_royales_seat_header_and_dracos_results(lang: str) -> None:
+    """Playtest round 34 fr7, it6 (round 33 fr10's second half), fr16: « cartes marquées C · 0 » / « point » on every
+    phone seat header, «carte con la lettera B · 0» / «punti», and the laptop's results « l’équivalent de 8 » /
+    « pièces d’argent »: a number broken from its unit. A no-break space joins them, at the words' source."""
+    from cardgen.play.view import table_view
+
+    royale = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"][lang]
+    assert royale["seat"].endswith("{points}\u00a0{pts}") and royale["seat_letter"].endswith("{points}\u00a0{pts}")
+    draco = json.loads((ROOT / "cardgen/games/draco/playview.json").read_text(encoding="utf-8"))["words"][lang]
+    assert all("{n}\u00a0" in said for said in draco["worth"].values()), draco["worth"]
+    session = _played_out("draco", lang)
+    for said in nonempty(table_view(session, 0)["result"]["counted"]):
+        n = [w for w in said.replace("\u00a0", " ").split() if w.isdigit()][0]
+        assert f"{n}\u00a0" in said, said
+    session = _played_out("royale", lang)
+    titles = [a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None]
+    for title in nonempty(titles):
+        assert "\u00a0" + {"en": "point", "fr": "point", "it": "punt"}[lang] in title, title
+
+
+def test_a_laptops_journal_comes_first_in_the_panel_at_the_games_end() -> None:
+    """Playtest round 34 fr1*, en2, en18, it4, it20: with the end form open on a 1280 × 800 laptop the journal, under
+    the result and the form at the side panel's foot, showed one line (King Lui) or its bare heading (Draco), its
+    last line, the end, out of sight. Under 1500 px it now comes first in the panel, as the designer's does (round
+    27 en3), its ten lines scrolled to the end; the result and the form follow (checked in headless Chromium:
+    benchmarks/play_shots.py, 05-end-form-laptop). Round 30's 14em is kept."""
+    css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    block = css[css.index("@media (min-width: 701px) and (max-width: 1499px) {"):]
+    block = block[:block.index("\n}\n")]
+    assert "body.over:not(.designer) #journal-title { order: -2;" in block
+    assert "body.over.moves-fit:not(.designer) #journal { order: -1; }" in block
+    assert "flex: none; min-height: 14em;" in block
+    assert 'j.scrollTop = j.scrollHeight;\n}' in APP  # the journal opens on its last line
