@@ -163,3 +163,13 @@ def test_a_laptops_journal_comes_first_in_the_panel_at_the_games_end() -> None:
     assert "body.over.moves-fit:not(.designer) #journal { order: -1; }" in block
     assert "flex: none; min-height: 14em;" in block
     assert 'j.scrollTop = j.scrollHeight;\n}' in APP  # the journal opens on its last line
+
+
+@pytest.mark.parametrize(("lang", "shuffled"), [("fr", "avec les cartes mélangées à nouveau"),
+                                                 ("it", "con le carte rimescolate")])
+def test_the_rematch_swap_title_says_the_fresh_shuffle_as_its_neighbour_does(lang: str, shuffled: str) -> None:
+    """Playtest round 34 fr2: « Les mêmes personnes, chacune au siège de la suivante … » beside « … avec les cartes
+    mélangées à nouveau » read as the same deal replayed with the seats swapped; the English title got the shuffle
+    in round 33 (en3), the French and Italian now say it in their neighbour's words."""
+    ui = VIEW["ui"][lang]
+    assert shuffled in ui["rematch_title"] and shuffled in ui["rematch_swap_title"], ui["rematch_swap_title"]
