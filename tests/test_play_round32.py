@@ -75,8 +75,8 @@ def test_a_cleared_ladys_dishes_are_hers_in_italian() -> None:
     lines = [line for e in _played_out("royale", "it", seed=11).journal for line in e.text.split("\n")]
     cleared = [line for line in lines if "la cui richiesta non può più essere esaudita" in line]
     for line in nonempty(cleared, "an Italian journal line clearing a noble whose request became impossible"):
-        # (play round 33 it11: one card cleared is «il suo piatto (…)», still hers)
-        assert "questo nobile" not in line and ("i suoi piatti (" in line or "il suo piatto (" in line), line
+        # (play round 33 it11: one card cleared is singular; play round 34 it7: «la carta», the one just served)
+        assert "questo nobile" not in line and ("i suoi piatti (" in line or ": la carta va negli scarti" in line), line
 
 
 @pytest.mark.parametrize(("lang", "ends"), [

@@ -273,8 +273,9 @@ def test_one_cleared_dish_is_said_in_the_singular(lang: str) -> None:
     the plural; the possessive stays (round 32 it8*, fr8*)."""
     import re
 
-    one = {"fr": r"son plat \(([^,()]+)\) est débarrassé et va à la défausse",
-           "it": r"il suo piatto \(([^,()]+)\) va negli scarti"}[lang]
+    # (play round 34 it7: the one card is the card the line has just served, not named again in a bracket)
+    one = {"fr": r"son exigence ne peut plus être remplie et (la carte) va à la défausse",
+           "it": r"la cui richiesta non può più essere esaudita: (la carta) va negli scarti"}[lang]
     many = {"fr": r"ses plats \(([^()]+)\) sont débarrassés", "it": r"i suoi piatti \(([^()]+)\) vanno negli scarti"}[lang]
     and_ = {"fr": " et ", "it": " e "}[lang]
     lines = [line for seed in (7, 11) for e in _played_out("royale", lang, seed=seed).journal

@@ -173,3 +173,23 @@ def test_the_rematch_swap_title_says_the_fresh_shuffle_as_its_neighbour_does(lan
     in round 33 (en3), the French and Italian now say it in their neighbour's words."""
     ui = VIEW["ui"][lang]
     assert shuffled in ui["rematch_title"] and shuffled in ui["rematch_swap_title"], ui["rematch_swap_title"]
+
+
+@pytest.mark.parametrize(("lang", "one"), [
+    ("en", ": the request can no longer be met, so the noble is cleared (the card goes to the discard pile)"),
+    ("fr", "\u202f: son exigence ne peut plus être remplie et la carte va à la défausse"),
+    ("it", ", la cui richiesta non può più essere esaudita: la carta va negli scarti")])
+def test_a_card_served_to_a_noble_it_cannot_satisfy_is_not_named_twice(lang: str, one: str) -> None:
+    """Playtest round 34 it7: «serve Frutta 9 al Marchese, la cui richiesta non può più essere esaudita: il suo piatto
+    (Frutta 9) va negli scarti» named the card just served again four words on. One card cleared is that card: «la
+    carta»; two or more keep their names (the noble's dishes, round 33 fr11, it11)."""
+    import re
+
+    lines = [line for seed in (7, 11) for e in _played_out("royale", lang, seed=seed).journal
+             for line in e.text.split("\n") if one in line]
+    assert lines
+    words = json.loads((ROOT / "cardgen/games/royale/text.json").read_text(encoding="utf-8"))["journal"][lang]
+    assert words["impossible_served_one"] == one and "{cards}" in words["impossible_served"]
+    for line in lines:  # the card's name once, where it is served
+        served = re.search(r"(\w[\w ]*? \d+)", line).group(1)
+        assert line.count(served) == 1, line

@@ -499,7 +499,7 @@ def _served_impossible(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, b
     gone = list((Counter(was) - Counter(under1[slot])).elements())
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
     # one card cleared, one dish: « ses plats (Fruit 9) », «i suoi piatti (Frutta 9)» for the card just served read
-    # wrong (#53 play round 33, fr11, it11)
+    # wrong (#53 play round 33, fr11, it11); it is the card the line has just served, not named again (round 34 it7)
     key = "impossible_served_one" if len(gone) == 1 else "impossible_served"
     return str(j[key].format(cards=join_and([dish_name(deck, c, lang) for c in gone], lang)))
 
