@@ -31,7 +31,7 @@ def _played_out(game: str, lang: str, seed: int = 7, names: bool = False) -> Ses
 # -- 1. false statements -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "packets", "middle"), [
     # (play round 31 en14: the book's and the glossary's "piles", dealt; it16: one tense for both draws)
-    ("en", "dealt into {n} piles", "which goes in the middle when the piles are stacked again"),  # p33 en11
+    ("en", "dealt into {n} piles", "and that pile goes in the middle when the piles are stacked again"),  # p33 en11
     ("fr", "répartis en {n} paquets", "la carte est mélangée à celui du milieu"),  # play round 32 fr11
     ("it", "divisi in {n} mazzetti", "la carta viene mescolata in uno di questi, che si mette al centro")])  # p33 it10
 def test_royales_first_end_card_draw_says_the_middle_packet(lang: str, packets: str, middle: str) -> None:

@@ -101,7 +101,8 @@ def test_royales_rebuilt_pile_says_the_card_goes_into_a_pile_stacked_in_the_midd
              if "dealt into 3 piles" in line]
     assert len(lines) == 1
     # (play round 33 en11: "stacked as the middle pile" was not English usage)
-    assert "the card is shuffled into one of them, which goes in the middle when the piles are stacked again" \
+    # (play round 34 en8: "that pile", not a "which" that read back to the card)
+    assert "the card is shuffled into one of them, and that pile goes in the middle when the piles are stacked again" \
         in lines[0], lines
     assert "packets" not in lines[0]
 

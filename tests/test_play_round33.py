@@ -260,8 +260,9 @@ def test_royales_english_rebuilt_pile_says_where_the_cards_pile_goes_in_plain_en
     lines = [line for e in _played_out("royale", "en").journal for line in e.text.split("\n")
              if "dealt into 3 piles" in line]
     assert len(lines) == 1, lines
-    assert "the card is shuffled into one of them, which goes in the middle when the piles are stacked again, and " \
-        "the buffet is refilled from the new draw pile" in lines[0], lines
+    # (play round 34 en8: two sentences, "that pile" where "which" read back to the card)
+    assert "the card is shuffled into one of them, and that pile goes in the middle when the piles are stacked " \
+        "again. The buffet is then refilled from this new draw pile." in lines[0], lines
     assert "stacked as" not in lines[0]
 
 

@@ -193,3 +193,16 @@ def test_a_card_served_to_a_noble_it_cannot_satisfy_is_not_named_twice(lang: str
     for line in lines:  # the card's name once, where it is served
         served = re.search(r"(\w[\w ]*? \d+)", line).group(1)
         assert line.count(served) == 1, line
+
+
+def test_royales_rebuilt_pile_is_said_in_two_sentences_and_that_pile_goes_in_the_middle() -> None:
+    """Playtest round 34 en8: the first End of the Banquet line was one 59-word sentence with "pile" five times and a
+    "which" that could be read back to "the card". Now two sentences: the piles dealt and "that pile" going in the
+    middle, then the buffet refilled."""
+    lines = [line for e in _played_out("royale", "en").journal for line in e.text.split("\n")
+             if "dealt into 3 piles" in line]
+    assert len(lines) == 1
+    first, second = lines[0].rsplit(". The buffet", 1)
+    assert "and that pile goes in the middle when the piles are stacked again" in first and ", which " not in first
+    assert second == " is then refilled from this new draw pile."
+    assert len(first.split(": ", 1)[1].split()) < 45, first
