@@ -206,3 +206,15 @@ def test_royales_rebuilt_pile_is_said_in_two_sentences_and_that_pile_goes_in_the
     assert "and that pile goes in the middle when the piles are stacked again" in first and ", which " not in first
     assert second == " is then refilled from this new draw pile."
     assert len(first.split(": ", 1)[1].split()) < 45, first
+
+
+@pytest.mark.parametrize(("lang", "advice"), [("en", "treat moves whose scores are close as equally good."),
+                                              ("fr", "tenez pour équivalents des coups aux notes proches."),
+                                              ("it", "considera equivalenti le mosse con voti vicini.")])
+def test_the_rough_hints_warning_advises_the_player(lang: str, advice: str) -> None:
+    """Playtest round 34 en9: "moves whose scores are close are not told apart" said the program does not
+    distinguish them, beside a table printing 0.95 and four 0.86; what is meant is advice to the player. French
+    « ne sont pas départagés » and Italian «non si distinguono davvero» said the same: all three now advise."""
+    for key in nonempty(["hint_few", "hint_few_one"]):
+        assert VIEW["ui"][lang][key].endswith(advice), VIEW["ui"][lang][key]
+        assert not any(w in VIEW["ui"][lang][key] for w in ("told apart", "départagés", "non si distinguono"))
