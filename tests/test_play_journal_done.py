@@ -32,7 +32,7 @@ BUTTON_AND_RECORD = {
     # (play round 33 fr14, it22: the seat beside her is what gives the right to the card, not a colon's reason)
     ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche la carte à laquelle le malandrin "),
                         "it": ("Pesca una carta (un tuo malandrino", "pesca la carta a cui ha diritto perché il malandrino "),
-                        "en": ("Draw a card (your ruffian sits beside", "draws a card for ")},
+                        "en": ("Draw a card (your ruffian sits beside", "draws the card that ")},  # play round 34 en16
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }

@@ -218,3 +218,16 @@ def test_the_rough_hints_warning_advises_the_player(lang: str, advice: str) -> N
     for key in nonempty(["hint_few", "hint_few_one"]):
         assert VIEW["ui"][lang][key].endswith(advice), VIEW["ui"][lang][key]
         assert not any(w in VIEW["ui"][lang][key] for w in ("told apart", "départagés", "non si distinguono"))
+
+
+def test_the_english_draw_beside_aunt_sarah_is_the_owners_right_not_a_card_for_the_ruffian() -> None:
+    """Playtest round 34 en16: "draws a card for Red Ruffian (seat 7), beside Aunt Sarah" gave the card to the
+    character; the right is the owner's ("the owner of each ruffian sitting beside her may draw 1 action card", her
+    own text). As the French and Italian since round 33 (fr14, it22): the card the seat beside her entitles its owner
+    to, drawn or declined; no "though" (a choice, not a failure: round 32 fr20), no "them" after "(you)"."""
+    draco = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))["done"]["en"]
+    assert draco["draw"] == "draws the card that {card}, beside {sarah}, entitles its owner to"
+    assert draco["decline"] == "declines the card that {card}, beside {sarah}, entitles its owner to"
+    lines = [line for e in _played_out("draco", "en").journal for line in e.text.split("\n")]
+    said = [line for line in lines if "entitles its owner to" in line]
+    assert said and not any("draws a card for " in line or "not to draw for " in line for line in lines), said[:3]
