@@ -2862,14 +2862,14 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # how many pairs, said first, as the reason these pairs cannot show the base game balanced (terminal round
         # 50 en10*: a 50-word sentence that left the cause unsaid)
         pairs_said = sorted(set(quiet_pairs))
-        balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang),
-                               pairs=pairs_said[0] if len(pairs_said) == 1 else
-                               and_list([_num(n, lang) for n in pairs_said], lang))
+        pairs_words = pairs_said[0] if len(pairs_said) == 1 else and_list([_num(n, lang) for n in pairs_said], lang)
+        balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang), pairs=pairs_words)
                     ] if balance and quiet else []
         # said in every comparison, with the words for nothing found where nothing is: a comparison without the
         # section left the designer unable to tell a balance checked and passed from one never checked (terminal
-        # round 28 en20)
-        none = ["  " + say("compare_balance_none", lang)] if quiet and not balance else []
+        # round 28 en20); with the same reason as the line above, the pairs played (terminal round 51 en9*, fr8*:
+        # the every-count-quiet line kept the old shape, with no reason)
+        none = ["  " + say("compare_balance_none", lang, pairs=pairs_words)] if quiet and not balance else []
         lines += [say("compare_balance_head", lang)] + (balance or none) if balance or quiet else []
         # the note on rounding where this screen prints a difference beside its two rounded values: a length that
         # changed, under its paragraph above (round 46 en23*: it stood at the screen's end), or else a seat's

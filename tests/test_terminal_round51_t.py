@@ -1,0 +1,66 @@
+"""Terminal round 51, part t: the readers' starred faults and the faults left for a ruling
+(``docs/reads/terminal-round-51-fixes-t.md``).
+
+Each test fails on the words or code before this part (checked by putting the old sources back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_terminal_round49_q import _plain  # narrow and plain no-break spaces read as spaces
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def _words(path: str) -> dict:
+    return json.loads((ROOT / path).read_text(encoding="utf-8"))["lines"]
+
+
+# -- en9*, fr8* (en13, it12, fr4 on the same sentence): compare's balance sentence where no seat is flagged -------------
+
+#: the reason (few pairs can miss a small gap) and what validate may still find, each sentence complete
+WHY = {
+    "en": ("But 100 pairs can miss a small gap, so they do not show that the base game is balanced{at}. On its default "
+           "1,000 games, cardgen validate may still find a gap beyond chance in the base game."),
+    "fr": ("Mais 100 paires peuvent laisser passer un petit écart, si bien qu’elles ne montrent pas que le jeu de base "
+           "soit équilibré{at}. Sur ses propres parties (1 000 par défaut), cardgen validate peut encore trouver dans le "
+           "jeu de base un écart que le hasard n’explique pas."),
+    "it": ("Ma 100 coppie possono non cogliere un piccolo squilibrio, quindi non provano che{at} il gioco base sia "
+           "equilibrato. Simulando a parte il solo gioco base (1.000 partite se non indicato altrimenti), cardgen "
+           "validate può ancora trovare uno squilibrio."),
+}
+AT = {"en": " at 3 players", "fr": " à 3 joueurs", "it": " con 3 giocatori"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en9_fr8_the_balance_sentence_has_one_shape_in_every_case(lang: str) -> None:
+    """en9*: "… On 1,000 games of its own unless told otherwise, cardgen validate may still find a player whose win
+    rate is." ended on "is.", its predicate two sentences back; fr8*: the every-count-quiet line (Gentle Overeating,
+    Charity Toast) kept the old shape, no reason, « en trouver un »; the Charity Toast page's "300 pairs are too few"
+    beside validate's 300 games with no caveat. Now one shape in every case: the finding, the reason (so few pairs
+    can miss a small gap: true of any count, validate's 300 games too, which claim no balance), what validate may still
+    find, each sentence complete; the quiet line, its later counts' pointer and the all-quiet line alike."""
+    from cardgen.terminal import say
+
+    quiet = _plain(say("compare_balance_quiet", lang, counts="3", pairs=100))
+    none = _plain(say("compare_balance_none", lang, pairs=100))
+    assert quiet.endswith(_plain(WHY[lang].format(at=AT[lang]))), quiet
+    assert none.endswith(_plain(WHY[lang].format(at=""))), none
+    for said in (quiet, none):
+        assert not said.endswith(("is.", "un.", "tel joueur.")) and "unless told otherwise" not in said, said
+        assert max(len(s.split()) for s in said.split(". ")) <= 30, said
+    again = _plain(say("compare_balance_quiet_again", lang, counts="4"))
+    last = _plain(WHY[lang].format(at="")).rsplit(", cardgen validate ", 1)[1].rstrip(".")
+    assert again.endswith(f"cardgen validate {last})."), again
+
+
+def test_en9_the_all_quiet_line_is_given_the_pairs_played() -> None:
+    """fr8*: the all-quiet line says how many pairs, as the quiet line does (terminal: the pairs of the quiet counts)."""
+    import inspect
+
+    from cardgen.simulate import summary
+
+    assert 'say("compare_balance_none", lang, pairs=' in inspect.getsource(summary)
