@@ -225,17 +225,21 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     # terminal round 41 en35, it19: validate said as compare_balance_none says it, "partite proprie" made plain
     # terminal round 43 en18: "shows a player away from"; it19, it22: "oltre il caso", and "lì" with no referent
     # terminal round 50 en10*: the reason first, how many pairs, in short sentences (pin updated)
+    # terminal round 51 en9*, fr8*: each sentence complete, one shape in every case (pin updated)
     quiet = {"en": "2 players: on these pairs, in neither game is any player’s win rate further from the fair share "
-                   "than chance would explain. But 100 pairs are too few to show that the base game is balanced at 2 "
-                   "players. On 1,000 games of its own unless told otherwise, cardgen validate may still find a "
-                   "player whose win rate is.",
+                   "than chance would explain. But 100 pairs can miss a small gap, so they do not show that the base "
+                   "game is balanced at 2 players. On its default 1,000 games, cardgen validate may still find a gap "
+                   "beyond chance in the base game.",
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
-                   "au-delà du hasard. Mais 100 paires ne suffisent pas à montrer que le jeu de base y est équilibré. "
-                   "Sur ses propres parties (1 000 par défaut), cardgen validate peut encore trouver un tel joueur.",
+                   "au-delà du hasard. Mais 100 paires peuvent laisser passer un petit écart, si bien qu’elles ne "
+                   "montrent pas que le jeu de base soit équilibré à 2 joueurs. Sur ses propres parties (1 000 par "
+                   "défaut), cardgen validate peut encore trouver dans le jeu de base un écart que le hasard "
+                   "n’explique pas.",
              "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla "
-                   "quota equa più di quanto possa spiegare il caso. Ma 100 coppie non bastano a provare che con 2 "
-                   "giocatori il gioco base sia equilibrato. Simulando a parte il solo gioco base (1.000 partite se "
-                   "non indicato altrimenti), cardgen validate può ancora trovare uno squilibrio."}[lang]
+                   "quota equa più di quanto possa spiegare il caso. Ma 100 coppie possono non cogliere un piccolo "
+                   "squilibrio, quindi non provano che con 2 giocatori il gioco base sia equilibrato. Simulando a "
+                   "parte il solo gioco base (1.000 partite se non indicato altrimenti), cardgen validate può ancora "
+                   "trovare uno squilibrio."}[lang]
     assert [row for row in block if row.startswith("  2 ")] == ["  " + quiet], block
     # one count alone: its heading, then the same parts
     assert balance_block([["a.", "b."]], "5 players: ") == ["  5 players:", "    A.", "      b."]

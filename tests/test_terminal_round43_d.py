@@ -151,7 +151,7 @@ def test_no_compare_seat_or_quiet_line_says_oltre_il_caso() -> None:
     for key in keys:
         assert "oltre il caso" not in LINES["it"][key] and "al di là del caso" not in LINES["it"][key], key
     assert "e il caso difficilmente basta a spiegarlo" in LINES["it"]["compare_seat_leans"]
-    assert "non bastano a provare che con {counts} giocatori" in LINES["it"]["compare_balance_quiet"]  # round 50 en10*
+    assert "quindi non provano che con {counts} giocatori" in LINES["it"]["compare_balance_quiet"]  # round 51 en9*
 
 
 @pytest.mark.parametrize("lang", LANGS)
