@@ -118,9 +118,12 @@ def test_fr4_one_caution_for_one_estimate_in_validate_and_fix(lang: str) -> None
 
 #: the advice's pointer to fix 1's caveat, said once above it (on the terminal, its own paragraph; on the page, under
 #: fix 1)
-POINTER = {"en": "Fix 1 is a smaller change, with the caveat given above.",
-           "fr": "La correction 1 change moins le jeu, sous la réserve indiquée plus haut.",
-           "it": "la correzione 1 è un cambiamento ancora più piccolo, con la riserva indicata sopra."}
+#: terminal round 51 en19*, it20*, fr10*: the caveat's gist in a few words, "but", the place named (pin updated)
+POINTER = {"en": "Fix 1 is a smaller change, but after it the shortage stays just above validate’s threshold (see above).",
+           "fr": "La correction 1 change moins le jeu, mais après elle le manque reste à peine au-dessus du seuil de "
+                 "validate (voir plus haut).",
+           "it": "la correzione 1 è un cambiamento ancora più piccolo, ma dopo di essa la carenza resta appena sopra la "
+                 "soglia di validate (vedi sopra)."}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -142,18 +145,20 @@ def test_en20_fix_1_s_caveat_said_once_and_the_advice_points_to_it(lang: str) ->
 
 # -- en10*: the quiet balance line, the reason (too few pairs, how many) first, short sentences --------------------------
 
-QUIET = {
+QUIET = {  # terminal round 51 en9*, fr8*: each sentence complete ("… whose win rate is." ended two sentences from its
+    # predicate), the reason said as what so few pairs can miss (pin updated)
     "en": ("3 and 4 players: on these pairs, in neither game is any player’s win rate further from the fair share than "
-           "chance would explain. But 100 pairs are too few to show that the base game is balanced at 3 and 4 "
-           "players. On 1,000 games of its own unless told otherwise, cardgen validate may still find a player "
-           "whose win rate is."),
+           "chance would explain. But 100 pairs can miss a small gap, so they do not show that the base game is "
+           "balanced at 3 and 4 players. On its default 1,000 games, cardgen validate may still find a gap beyond "
+           "chance in the base game."),
     "fr": ("3 et 4 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
-           "au-delà du hasard. Mais 100 paires ne suffisent pas à montrer que le jeu de base y est équilibré. Sur ses "
-           "propres parties (1 000 par défaut), cardgen validate peut encore trouver un tel joueur."),
+           "au-delà du hasard. Mais 100 paires peuvent laisser passer un petit écart, si bien qu’elles ne montrent pas "
+           "que le jeu de base soit équilibré à 3 et 4 joueurs. Sur ses propres parties (1 000 par défaut), cardgen "
+           "validate peut encore trouver dans le jeu de base un écart que le hasard n’explique pas."),
     "it": ("3 e 4 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla quota "
-           "equa più di quanto possa spiegare il caso. Ma 100 coppie non bastano a provare che con 3 e 4 giocatori il "
-           "gioco base sia equilibrato. Simulando a parte il solo gioco base (1.000 partite se non indicato "
-           "altrimenti), cardgen validate può ancora trovare uno squilibrio."),
+           "equa più di quanto possa spiegare il caso. Ma 100 coppie possono non cogliere un piccolo squilibrio, "
+           "quindi non provano che con 3 e 4 giocatori il gioco base sia equilibrato. Simulando a parte il solo gioco "
+           "base (1.000 partite se non indicato altrimenti), cardgen validate può ancora trovare uno squilibrio."),
 }
 
 

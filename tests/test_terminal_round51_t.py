@@ -64,3 +64,47 @@ def test_en9_the_all_quiet_line_is_given_the_pairs_played() -> None:
     from cardgen.simulate import summary
 
     assert 'say("compare_balance_none", lang, pairs=' in inspect.getsource(summary)
+
+
+# -- en19*, it20*, fr10*: fix's advice points to fix 1's caveat by its gist, "but", and on the page by a link ---------------
+
+#: the advice's words on fix 1: its caveat's gist in a few words of its own, "but" (never « sous la réserve »)
+ADVICE = {
+    "en": "Fix 1 is a smaller change, but after it the shortage stays just above validate’s threshold ({see}).",
+    "fr": "La correction 1 change moins le jeu, mais après elle le manque reste à peine au-dessus du seuil de validate "
+          "({see}).",
+    "it": "la correzione 1 è un cambiamento ancora più piccolo, ma dopo di essa la carenza resta appena sopra la soglia "
+          "di validate ({see}).",
+}
+SEE = {"en": ("see above", 'see <a href="#fix-1">fix 1</a>'),
+       "fr": ("voir plus haut", 'voir <a href="#fix-1">la correction 1</a>'),
+       "it": ("vedi sopra", 'vedi <a href="#fix-1">la correzione 1</a>')}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en19_the_advice_names_fix_1_s_caveat_and_the_page_links_it(lang: str) -> None:
+    """en19*, it20*, fr10*: "Fix 1 is a smaller change, with the caveat given above." On the page the caveat stands
+    under fix 1, some 10,000 px higher, and the paragraph just above the advice is another caution; « sous la réserve
+    indiquée plus haut » read as a condition. RULING: the advice names the caveat's gist in a few words, with "but",
+    and on the page links to fix 1's section (terminal: "see above", the caveat being the paragraph just above)."""
+    from test_terminal_round45_h109i import _round_run
+
+    from cardgen.report.fixing import linked
+    from cardgen.tune.fix import next_line
+
+    fixer, props, paths = _round_run(lang, 0.02)
+    terminal = _plain(next_line(fixer, props, paths[0], paths)).replace("\n", " ")
+    page = _plain(str(linked(next_line(fixer, props, paths[0], paths, page=True)))).replace("\n", " ")
+    above, link = SEE[lang]
+    assert _plain(ADVICE[lang].format(see=above)) in terminal, terminal
+    assert _plain(ADVICE[lang].format(see=link)) in page, page
+    for said in (terminal, page):
+        assert not any(old in said for old in ("caveat given above", "sous la réserve", "con la riserva")), said
+    assert 'id="fix-{{ fix.rank }}"' in (ROOT / "templates/report/fix.html").read_text(encoding="utf-8")
+
+
+def test_en19_the_page_escapes_the_advice_but_its_link() -> None:
+    """en19*: the advice's words stay escaped on the page; only the pointer to a fix's section becomes a link."""
+    from cardgen.report.fixing import linked
+
+    assert str(linked("a < b ([[fix-2|fix 2]])")) == 'a &lt; b (<a href="#fix-2">fix 2</a>)'

@@ -8,8 +8,11 @@ designer was sent to ``fix.json`` for the figures, the one command without a pag
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from markupsafe import Markup, escape
 
 from cardgen.languages import typeset_words
 from cardgen.report.templating import macro, render
@@ -87,6 +90,16 @@ def parts(line: str) -> list[tuple[bool, str]]:
     return out
 
 
+#: a pointer to a fix's section in a line of the terminal's words (``tune.fix.see_caveat``): ``[[fix-1|fix 1]]``
+LINKED = re.compile(r"\[\[(fix-\d+)\|(.+?)\]\]")
+
+
+def linked(text: str) -> Markup:
+    """``text`` escaped, each ``[[fix-k|words]]`` in it a link to fix k's section: the advice's "see above" sent the
+    page's reader to the wrong caution (terminal round 51 en19*, it20*)."""
+    return Markup(LINKED.sub(lambda m: f'<a href="#{m.group(1)}">{m.group(2)}</a>', str(escape(text))))
+
+
 def render_fix(page: FixPage, lang: str = "en", gallery: str | None = None, record: str = "fix.json",
                runs: str | None = None) -> str:
     """The whole page for one run of ``cardgen fix``, every word in ``lang``; ``gallery``: the gallery's address
@@ -99,4 +112,5 @@ def render_fix(page: FixPage, lang: str = "en", gallery: str | None = None, reco
     links = ([(gallery, gallery_word)] if gallery else []) + ([(runs, runs_word)] if runs else [])
     nav = macro("parts.html", "nav", links) if links else ""
     return str(render("fix.html", title=words["title"].format(deck=page.deck), lang=lang, nav=nav, words=words,
-                      page=page, record=record, after=[parts(line) for line in page.after]))
+                      page=page, record=record, after=[[(code, text if code else linked(text)) for code, text in parts(line)]
+                             for line in page.after]))

@@ -1589,7 +1589,7 @@ def _propose(fixer: Fixer, found: list[Problem]) -> int:
         # (now under fix 1), so it says what it cautions about and what the page's fixes are (round 46 it41*, en58,
         # fr45; round 45 en70)
         for line in (estimate_line(lang, amounts, page=True) if told else None,
-                     next_line(fixer, props, paths[0], paths)):
+                     next_line(fixer, props, paths[0], paths, page=True)):
             fixer.page.keep("after", line)
         # the trials left unchecked said with how the fixes were checked, under the fixes' list: between the caution
         # on validate's amount and the advice it leads into, they read as part of the advice (terminal round 50 en24)
@@ -1870,7 +1870,7 @@ def held_line(fixer: Fixer, props: list[Proposal]) -> str:
     return word("held_one" if len(props) == 1 else "held", fixer.opts.lang)
 
 
-def next_line(fixer: Fixer, props: list[Proposal], path: Path, paths: Sequence[Path] = ()) -> str:
+def next_line(fixer: Fixer, props: list[Proposal], path: Path, paths: Sequence[Path] = (), page: bool = False) -> str:
     """The last line: the smallest proposal's ``cardgen compare … --fixed`` command, with the pairs it plays per
     player count (compare's own default, ``compare_pairs``) beside those the comparisons above played: the line
     said "--fixed plays the 100 pairs", fix's --games, where compare says "to play all 1000 pairs, add --fixed"
@@ -1893,8 +1893,19 @@ def next_line(fixer: Fixer, props: list[Proposal], path: Path, paths: Sequence[P
         close = [str(j) for j, p in enumerate(props[:reach - 1], 1) if validate_close(fixer, p)]
         key = "next_reach" + ("" if not close else "_close" if len(close) == 1 else "_close_many")
         return word(key, fixer.opts.lang, k=reach, path_k=paths[reach - 1], checked=len(props), gap=said,
-                    js=join_and(close, fixer.opts.lang), **fields)
+                    js=join_and(close, fixer.opts.lang), see=see_caveat(fixer.opts.lang, close, page), **fields)
     return word("next", fixer.opts.lang, **fields)
+
+
+def see_caveat(lang: str, close: Sequence[str], page: bool = False) -> str:
+    """Where the advice's smaller fixes' caveat stands: on the terminal the paragraph just above ("see above"); on
+    the page each fix's section, linked (``[[fix-1|fix 1]]``, made a link by ``report.fixing``): "the caveat given
+    above" sent the page's reader to the paragraph above the advice, another caution, the caveat being under fix 1
+    several screens higher (terminal round 51 en19*, it20*)."""
+    if not page:
+        return word("next_see_above", lang)
+    return word("next_see", lang, fixes=join_and([f"[[fix-{j}|{word('next_see_fix', lang, k=j)}]]" for j in close],
+                                                    lang))
 
 
 def untried_between(fixer: Fixer, props: list[Proposal], reach: int) -> dict[str, Any] | None:
