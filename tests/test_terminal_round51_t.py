@@ -108,3 +108,50 @@ def test_en19_the_page_escapes_the_advice_but_its_link() -> None:
     from cardgen.report.fixing import linked
 
     assert str(linked("a < b ([[fix-2|fix 2]])")) == 'a &lt; b (<a href="#fix-2">fix 2</a>)'
+
+
+# -- fr5* (en11, en16, it8, it16): a hardly-played row's true reason, and a pointer that lands ----------------------------
+
+ROW = {
+    "en": ("within chance; hardly ever played by the simulated players, so it could not be flagged in any case (see the "
+           "rule above {where})", "this table", "the first card table"),
+    "fr": ("dans les limites du hasard ; presque jamais jouée par les joueurs automatiques, elle ne pourrait de toute "
+           "façon pas être signalée (voir la règle au-dessus {where})", "de ce tableau", "du premier tableau des cartes"),
+    "it": ("nei limiti del caso; quasi mai giocata dai giocatori automatici, quindi comunque non segnalabile (vedi la "
+           "regola sopra {where})", "questa tabella", "la prima tabella delle carte"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_fr5_a_hardly_played_row_says_its_verdict_then_why_it_could_not_be_flagged(lang: str) -> None:
+    """fr5* (en11, en16, it8, it16): « les joueurs automatiques ne la jouent presque jamais : elle n’est donc pas
+    signalée (voir la règle au-dessus du premier tableau des cartes) » gave low play as the reason a card is not
+    flagged where its interval holds 0 (Shower of Coins [−8.1 to +13.2]) and every other such row says "within
+    chance"; inside the first table it pointed "above the first card table". Now the verdict the interval gives, then
+    that the card could not be flagged in any case, the rule "above this table" in the first table. A row whose
+    interval leaves 0 out keeps its own words (``hardly_held``: the gap measures holding it)."""
+    from cardgen.report.impact import WORDS, _verdict
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    rare = {"component": "shower", "difference": 0.025, "low": -0.081, "high": 0.132, "judged": True,
+            "plays_per_seat": HARDLY_PLAYED / 3, "flag": ""}
+    said, here, first = ROW[lang]
+    assert _plain(_verdict(rare, "", lang)) == _plain(said.format(where=here))
+    assert _plain(_verdict(rare, "", lang, first=False)) == _plain(said.format(where=first))
+    held = {**rare, "low": -0.203, "high": -0.024, "held_flag": "weak"}
+    assert _verdict(held, "", lang) == WORDS[lang]["hardly_held"]
+
+
+def test_fr5_the_page_s_first_card_table_points_above_itself() -> None:
+    """fr5*: the table the rule stands above says "this table"; a later one names the first."""
+    from cardgen.report.impact import impact_block
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    rows = [{"component": "shower", "difference": 0.025, "low": -0.081, "high": 0.132, "judged": True,
+             "plays_per_seat": HARDLY_PLAYED / 3, "flag": "", "dealt_share": 0.5, "with": 0.35, "without": 0.33},
+            {"component": "favour", "difference": 0.085, "low": -0.004, "high": 0.174, "judged": True,
+             "plays_per_seat": 1.2, "flag": "", "dealt_share": 0.5, "with": 0.37, "without": 0.29}]
+    said: set[str] = set()
+    one, two = (_plain(str(impact_block(rows, lang="en", said=said))) for _ in range(2))
+    assert "(see the rule above this table)" in one and "above the first card table" not in one
+    assert "(see the rule above the first card table)" in two

@@ -294,12 +294,13 @@ def held_by_all(rows: list[dict[str, Any]], lang: str = "en", names: dict[str, s
     return macro("parts.html", "paragraph", typeset(" ".join([text, *plays]), lang))
 
 
-def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> str:
+def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False, first: bool = True) -> str:
     """A card row's last cell: its flag or why it is not judged, then, for a card the simulated players hardly
     ever played (``cards.HARDLY_PLAYED``), that its gap measures holding it, not its effect (fr76, en69); a card
     whose gap would have flagged it is said not flagged, held, not weak (``held_flag``: fr47, it65); a card flagged
     with the base game only (``flag`` ``strong_base``, ``weak_base``) says so, as the terminal does. ``paired``
-    (compare): then whether the change from the base game is established (``summary.change_key``)."""
+    (compare): then whether the change from the base game is established (``summary.change_key``); ``first``:
+    whether the table is the page's first, the one the card rule stands above (the row's pointer says "this table")."""
     from cardgen.simulate.summary import card_just
     words = WORDS[lang]
     # a flag only just beyond chance says so, as the warning above it does (twenty-fourth reading en9)
@@ -309,7 +310,13 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False) -> s
     if not flag and (r.get("held_flag") or (paired and (r.get("base") or {}).get("held_flag"))):
         said = words["hardly_held"]  # on either side, as the terminal's "not flagged" heading (fr33, it63)
     elif hardly_played(r):
-        said = (punct(";", lang) + " ").join(s for s in (said, words["hardly_played"]) if s)
+        # a hardly-played card whose interval would not flag it is within chance, said first, as every other row
+        # says it; its rarity is no reason it is not flagged, only why it could not be in any case, and the rule's
+        # place said from where the row stands: "above the first card table" from inside that table (terminal
+        # round 51 fr5*, en11, en16, it8, it16)
+        calm = words["calm"] if not said and not flag and r.get("judged", True) else ""
+        said = (punct(";", lang) + " ").join(s for s in (said or calm, words["hardly_played"].format(
+            where=words["hardly_where_here" if first else "hardly_where_first"])) if s)
     if paired and change_key(r) != "card_change_no":  # "−8.5 → −13.7" read as the variant's doing where nothing
         # tested the change (it65); a change that may be chance is said once above the table (``change_note``):
         # in every row it came 52 times on one page, and the column said nothing (twenty-first reading it72, en72)
@@ -368,6 +375,8 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     def pp(x: Any) -> str:  # a difference of win rates: a bare signed number, the unit once in its column's
         return points(x, lang, True, False) if isinstance(x, (int, float)) else "–"  # header, never "pp" (fr6, it8)
     body = []
+    # whether an earlier table of the page stated the card rule (``flag``): this one then says it "as above"
+    again = bool(said_before(["impact_legend"], said))
     for r in rows:
         base = r.get("base") if paired else None
         before = ""
@@ -396,7 +405,7 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
                      "interval": typeset(interval(pp(r.get("low")), pp(r.get("high")), lang), lang),
                      "strip": strip(r, half, names.get(r["component"]), lang), "flagged": bool(flag),
                      # the French no-break space before ":" (") : pas jugée" began a line on a phone)
-                     "verdict": typeset(_verdict(r, flag, lang, paired), lang)})
+                     "verdict": typeset(_verdict(r, flag, lang, paired, first=not again), lang)})
         body[-1]["calm"] = body[-1]["verdict"] == typeset(words["calm"], lang)
     scale = decimal(100 * half, lang, places=0)
     # a table of strips with no flag said no verdict where the terminal says "no card stands out" (nineteenth
@@ -406,7 +415,6 @@ def impact_block(rows: list[dict[str, Any]], pictures: dict[str, str] | None = N
     calm = (not paired and bool(judged) and not any(b["flagged"] for b in body)
             and all(isinstance(r.get("low"), (int, float)) and r["low"] <= 0 <= r["high"] for r in judged))
     colours = {"{strong}": (STRONG, words["strong"]), "{weak}": (WEAK, words["weak"])}
-    again = bool(said_before(["impact_legend"], said))
     flag = [colours.get(part, part) for part in re.split(r"(\{strong\}|\{weak\})",
                                                          words["flag_again" if again else "flag"])]
     # compare's page says what its terminal says, no card flagged in either game, where so (twenty-seventh reading
