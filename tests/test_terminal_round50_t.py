@@ -286,13 +286,14 @@ def test_fr9_both_games_said_after_the_seat_not_on_the_fair_share(key: str) -> N
 
 
 # -- r48 fr21: the "no change" line under a heading that counts changes -------------------------------------------------
+# terminal round 51 it11* (fr7): "what that row measures", never «ciò che conta» ("what matters") (pins updated)
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "a row that shows no change beyond chance does not prove the variant has no effect on what it counts",
+    ("en", "a row that shows no change beyond chance does not prove the variant has no effect on what that row measures",
      "finding no change beyond chance"),
     ("fr", "qu’une ligne ne montre aucun changement au-delà du hasard ne prouve pas que la variante soit sans effet sur "
-           "ce qu’elle compte", "ne voir aucun changement"),
-    ("it", "se una riga non mostra cambiamenti netti, non è detto che la variante sia senza effetto su ciò che conta",
+           "ce que mesure cette ligne", "ne voir aucun changement"),
+    ("it", "se una riga non mostra cambiamenti netti, non è detto che la variante non cambi ciò che quella riga misura",
      "non trovare cambiamenti netti")])
 def test_fr21_the_wide_intervals_line_speaks_of_a_row(lang: str, said: str, old: str) -> None:
     """r48 fr21 (the Royale Short page, every count): « N joueurs : 1 changement au-delà du hasard » over « Avec 100

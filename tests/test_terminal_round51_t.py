@@ -155,3 +155,19 @@ def test_fr5_the_page_s_first_card_table_points_above_itself() -> None:
     one, two = (_plain(str(impact_block(rows, lang="en", said=said))) for _ in range(2))
     assert "(see the rule above this table)" in one and "above the first card table" not in one
     assert "(see the rule above the first card table)" in two
+
+
+# -- it11* (fr7, en): the "no change" line says what the row measures -----------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "does not prove the variant has no effect on what that row measures", "on what it counts"),
+    ("fr", "ne prouve pas que la variante soit sans effet sur ce que mesure cette ligne", "ce qu’elle compte"),
+    ("it", "non è detto che la variante non cambi ciò che quella riga misura", "ciò che conta")])
+def test_it11_the_wide_intervals_line_says_what_the_row_measures(lang: str, said: str, old: str) -> None:
+    """it11* (the four compare pages): «non è detto che la variante sia senza effetto su ciò che conta» read as "on
+    what matters"; fr7: « sur ce qu’elle compte » read as what the variant counts. Said as the row: what that row
+    measures, every language."""
+    from cardgen.terminal import say
+
+    line = _plain(say("wide_intervals", lang, pairs=100))
+    assert _plain(said) in line and old not in line, line
