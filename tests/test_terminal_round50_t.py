@@ -245,12 +245,12 @@ def test_fr1_the_close_games_note_names_the_games_as_the_heading_does(lang: str,
 # -- r49 fr5 (en14, it8): the card rule said once on draco.html, at the card table ------------------------------------
 
 @pytest.mark.parametrize(("lang", "pointer", "row"), [
-    ("en", "the rule that flags a card is given above the first card table", "see the rule above the first card table"),
+    ("en", "the rule that flags a card is given above the first card table", "see the rule above {where}"),
     ("fr", "la règle qui signale une carte est donnée au-dessus du premier tableau des cartes",
-     "voir la règle au-dessus du premier tableau des cartes"),
-    # terminal round 51 it9: a rule does not flag, cardgen flags by it (pin updated)
+     "voir la règle au-dessus {where}"),
+    # terminal round 51 it9: a rule does not flag, cardgen flags by it; fr5*: "{where}" said from the row (pins updated)
     ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte",
-     "vedi la regola sopra la prima tabella delle carte")])
+     "vedi la regola sopra {where}")])
 def test_fr5_the_card_rule_is_said_once_and_pointed_to_elsewhere(lang: str, pointer: str, row: str) -> None:
     """r49 fr5 (en14, it8): the card rule (widening, 5 %, the 0.1 threshold, "holding it, not its effect") was said in
     the first card table's paragraph, again in the closing note and a third time on each hardly-played row. Ruling:

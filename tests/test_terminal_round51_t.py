@@ -171,3 +171,14 @@ def test_it11_the_wide_intervals_line_says_what_the_row_measures(lang: str, said
 
     line = _plain(say("wide_intervals", lang, pairs=100))
     assert _plain(said) in line and old not in line, line
+
+
+def test_fr5_within_chance_only_where_the_interval_holds_0() -> None:
+    """fr5*: a hardly-played row whose interval leaves 0 out (and no held flag) is not said "within chance"."""
+    from cardgen.report.impact import _verdict
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    row = {"component": "dice", "difference": -0.13, "low": -0.227, "high": -0.033, "judged": True,
+           "plays_per_seat": HARDLY_PLAYED / 3, "flag": ""}
+    said = _verdict(row, "", "en")
+    assert "within chance" not in said and said.startswith("hardly ever played by the simulated players"), said

@@ -108,12 +108,14 @@ def _card(plays: float | None, flag: str = "") -> dict:
 
 #: the report's remark in the card row's last cell, whose count of plays is already in the row
 # terminal round 50 (r49 fr5) ruling: the row points to the rule at the card table (pins updated)
-REPORT = {"en": "the simulated players hardly ever play it, so it is not flagged (see the rule above the first card "
-                "table)",
-          "fr": "les joueurs automatiques ne la jouent presque jamais : elle n’est donc pas signalée (voir la règle "
-                "au-dessus du premier tableau des cartes)",
-          "it": "i giocatori automatici non la giocano quasi mai, quindi non è segnalata (vedi la regola sopra la prima "
-                "tabella delle carte)"}
+# terminal round 51 fr5*: the card's rarity said as why it could not be flagged in any case, the rule "above this
+# table" from the table it stands above; "within chance" first only where the interval holds 0 (pins updated)
+REPORT = {"en": "hardly ever played by the simulated players, so it could not be flagged in any case (see the rule "
+                "above this table)",
+          "fr": "presque jamais jouée par les joueurs automatiques, elle ne pourrait de toute façon pas être signalée "
+                "(voir la règle au-dessus de ce tableau)",
+          "it": "quasi mai giocata dai giocatori automatici, quindi comunque non segnalabile (vedi la regola sopra "
+                "questa tabella)"}
 
 
 @pytest.mark.parametrize(("lang", "remark"), [

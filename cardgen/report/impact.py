@@ -314,7 +314,9 @@ def _verdict(r: dict[str, Any], flag: str, lang: str, paired: bool = False, firs
         # says it; its rarity is no reason it is not flagged, only why it could not be in any case, and the rule's
         # place said from where the row stands: "above the first card table" from inside that table (terminal
         # round 51 fr5*, en11, en16, it8, it16)
-        calm = words["calm"] if not said and not flag and r.get("judged", True) else ""
+        holds = isinstance(r.get("low"), (int, float)) and isinstance(r.get("high"), (int, float)) and (
+            r["low"] <= 0 <= r["high"])  # "within chance" only where its interval says so
+        calm = words["calm"] if not said and not flag and r.get("judged", True) and holds else ""
         said = (punct(";", lang) + " ").join(s for s in (said or calm, words["hardly_played"].format(
             where=words["hardly_where_here" if first else "hardly_where_first"])) if s)
     if paired and change_key(r) != "card_change_no":  # "−8.5 → −13.7" read as the variant's doing where nothing
