@@ -25,16 +25,17 @@ def _words(path: str) -> dict:
 #: validate's estimate on the search's games at each player count (the most, 57, at 3 players)
 COUNTS = {3: 57, 4: 45, 5: 27, 6: 9}
 #: the sentence on validate's figure: its player count, the highest of its four, and the designer's own run named
-WHERE = {
-    "en": ("On the search’s games, at 3 players (the highest of its 4 figures, one per player count), validate would "
-           "suggest 57 more silver coins, that is 19 gold coins; your own cardgen validate run plays other games, so "
-           "its figure at 3 players may differ."),
-    "fr": ("Sur les parties de la recherche, à 3 joueurs (le plus élevé de ses 4 chiffres, un par nombre de joueurs), "
-           "validate conseillerait 57 pièces d’argent de plus, soit 19 pièces d’or ; votre propre cardgen validate "
-           "joue d’autres parties : son chiffre à 3 joueurs peut donc différer."),
-    "it": ("Sulle partite della ricerca, con 3 giocatori (la più alta delle sue 4 cifre, una per numero di giocatori), "
-           "validate suggerirebbe 57 monete d’argento in più, cioè 19 monete d’oro; il tuo cardgen validate gioca "
-           "altre partite, perciò la sua cifra con 3 giocatori può essere diversa."),
+WHERE = {  # terminal round 51 en17, fr9, it17: the amount first, then its count and rank; the designer's run said
+    # plainly (pin updated)
+    "en": ("On the search’s games, validate would suggest 57 more silver coins, that is, 19 gold coins: its figure at 3 "
+           "players, the highest of the 4 it gives (one per player count). Your own cardgen validate run plays other "
+           "games, so its figure at 3 players may differ."),
+    "fr": ("Sur les parties de la recherche, validate conseillerait 57 pièces d’argent de plus, soit 19 pièces d’or : "
+           "c’est son chiffre à 3 joueurs, le plus élevé des 4 qu’il donne (un par nombre de joueurs). Lancé par vous, "
+           "cardgen validate joue d’autres parties : son chiffre à 3 joueurs peut donc différer."),
+    "it": ("Sulle partite della ricerca, validate suggerirebbe 57 monete d’argento in più, cioè 19 monete d’oro: è il "
+           "valore con 3 giocatori, il più alto dei 4 che dà (uno per numero di giocatori). La tua esecuzione di cardgen "
+           "validate gioca altre partite, perciò il suo valore con 3 giocatori può essere diverso."),
 }
 #: what each fix adds, the piece named once
 ADDED = {
