@@ -182,3 +182,58 @@ def test_fr5_within_chance_only_where_the_interval_holds_0() -> None:
            "plays_per_seat": HARDLY_PLAYED / 3, "flag": ""}
     said = _verdict(row, "", "en")
     assert "within chance" not in said and said.startswith("hardly ever played by the simulated players"), said
+
+
+# -- en17, fr9, it17: validate's amount on the search's games, then its count and rank; the designer's run plainly -----
+
+ESTIMATE = {
+    "en": ("validate would suggest 57 more silver coins, that is, 19 gold coins: its figure at 3 players, the highest of "
+           "the 4 it gives (one per player count).", ("at 3 players (the highest", "that is 19")),
+    "fr": ("validate conseillerait 57 pièces d’argent de plus, soit 19 pièces d’or : c’est son chiffre à 3 joueurs, le "
+           "plus élevé des 4 qu’il donne (un par nombre de joueurs). Lancé par vous, cardgen validate joue d’autres "
+           "parties", ("votre propre cardgen validate", "à 3 joueurs (le plus élevé")),
+    "it": ("validate suggerirebbe 57 monete d’argento in più, cioè 19 monete d’oro: è il valore con 3 giocatori, il più "
+           "alto dei 4 che dà (uno per numero di giocatori). La tua esecuzione di cardgen validate gioca altre partite, "
+           "perciò il suo valore con 3 giocatori può essere diverso.", ("il tuo cardgen validate", "cifre")),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en17_fr9_it17_validate_s_amount_then_its_count_and_rank(lang: str) -> None:
+    """fr9, it17: « à 3 joueurs (le plus élevé de ses 4 chiffres, …), validate conseillerait … » hung the bracket on
+    the player count, « ses » before validate was named; « votre propre cardgen validate », «il tuo cardgen validate»
+    owned a command; «4 cifre» read as digits. en17: "that is 19 gold coins" wants its comma. Now the amount first,
+    then which count it is and its rank, then the designer's own run, in a sentence of its own (terminal and page)."""
+    from test_terminal_round50_t import _fixer_run
+
+    from cardgen.tune.fix import advised_line, estimate_line
+
+    fixer, props = _fixer_run(lang)[:2]
+    amounts = advised_line(fixer, props)
+    new, old = ESTIMATE[lang]
+    for page in (False, True):
+        said = _plain(estimate_line(lang, amounts, page=page))
+        assert _plain(new) in said and not any(o in said for o in old), said
+
+
+# -- en18 (it's remark): the untried value said as pieces; it18: the two fixes named in the command's sentence ------------
+
+@pytest.mark.parametrize(("lang", "amount", "both"), [
+    ("en", "is 42 gold coins; it was not tried", "To compare fix 1 or fix 2 with the base game on 1,000 pairs"),
+    ("fr", "la seule valeur restante, 42 pièces d’or, n’a pas été essayée",
+     "Pour comparer la correction 1 ou la correction 2 au jeu de base sur 1 000 paires"),
+    ("it", "l’unico valore intermedio, 42 monete d’oro, non è stato provato",
+     "Per confrontare la correzione 1 o la 2 con il gioco base su 1.000 coppie")])
+def test_en18_it18_the_untried_value_in_pieces_and_the_fixes_named(lang: str, amount: str, both: str) -> None:
+    """en18: "42 (number of gold coins)" for "42 gold coins" (Italian «42 (numero di monete d’oro)» alike); it18:
+    «Per confrontare l’una o l’altra», its antecedents two sentences back: the two fixes named, with what they are
+    compared with (the two commands below it)."""
+    from test_terminal_round45_h109i import _round_run
+
+    from cardgen.tune.fix import next_line
+
+    fixer, props, paths = _round_run(lang, 0.02)
+    said = _plain(next_line(fixer, props, paths[0], paths)).replace("\n", " ")
+    assert _plain(amount) in said and _plain(both) in said, said
+    assert not any(old in said for old in ("(number of", "(nombre de", "(numero di", "either", "l’une ou l’autre",
+                                           "l’una o l’altra")), said

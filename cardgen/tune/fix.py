@@ -1925,9 +1925,14 @@ def untried_between(fixer: Fixer, props: list[Proposal], reach: int) -> dict[str
     if not between or any(v in played for v in between):
         return None
     lang = fixer.opts.lang
-    return {"low": low + 1, "high": high - 1, "mid": (low + high) // 2, "value": after[key], "before": before[key],
-            "j": reach - 1,
-            "lever": lever_name(key, lang, Naming.of(fixer.deck, lang))}
+    naming, mid = Naming.of(fixer.deck, lang), (low + high) // 2
+    # a count of pieces said as pieces, "42 gold coins", never "42 (number of gold coins)" (terminal round 51
+    # en18, it's remark on the same line); any other lever by its name in brackets
+    cid = key.split(":", 1)[1] if key.startswith("count:") else None
+    amount = f"{mid} {naming.noun(cid, mid, lang)}" if cid else f"{mid} ({lever_name(key, lang, naming)})"
+    return {"low": low + 1, "high": high - 1, "mid": mid, "value": after[key], "before": before[key],
+            "j": reach - 1, "amount": amount,
+            "lever": lever_name(key, lang, naming)}
 
 
 def compare_pairs() -> int:
