@@ -41,7 +41,7 @@ def _fixer(lang: str, param: str, own: int, advised: int = 56):
 # updated: the amounts still computed, validate's converted as its warning converts it, rounded up)
 @pytest.mark.parametrize(("lang", "said"), [
     ("fr", ("56 pièces d’argent de plus, soit 19 pièces d’or", "la correction 1 ajoute 16 pièces d’or")),
-    ("en", ("56 more silver coins, that is 19 gold coins", "fix 1 adds 16 gold coins")),
+    ("en", ("56 more silver coins, that is, 19 gold coins", "fix 1 adds 16 gold coins")),  # round 51 en17
     ("it", ("56 monete d’argento in più, cioè 19 monete d’oro", "la correzione 1 aggiunge 16 monete d’oro"))])
 def test_fr26_fix_1_says_it_adds_less_than_validate_advised_with_both_amounts_computed(lang: str, said: tuple) -> None:
     """fr26*'s last sentence: the caution that validate's advice may fall short read as fix 1's reason, and fix 1 never
@@ -477,10 +477,10 @@ def test_en39_en41_en43_fix_and_card_lines_read_plainly() -> None:
 
     assert _fix_word("found_head", "en") == ("Fixes found, smallest change first (each is detailed below; the advice on "
                                              "which to try comes at the end):")
+    # terminal round 51 en18: "42 gold coins", the pieces said as pieces (pin updated)
     gap = _fix_word("next_gap_one", "en", j=1, before="41", k=2, value="43", mid="42", lever="number of gold coins",
-                    deck="draco", path_k="p")
-    assert gap.startswith("\nThe only value between fix 1 (41) and fix 2 (43) is 42 (number of gold coins); it was not "
-                          "tried.")
+                    amount="42 gold coins", deck="draco", path_k="p")
+    assert gap.startswith("\nThe only value between fix 1 (41) and fix 2 (43) is 42 gold coins; it was not tried.")
     assert "in {b} of cases in the base game and {n} in the variant" in WORDS["en"]["all_dealt_paired_share"]
     assert "with the base game" not in say("short_pair", "en", case="c", base="b", variant="v", claim="x", covered="",
                                            more_base=1, piece="p", more_variant=2, cover="99%")
@@ -531,8 +531,8 @@ def test_fr35_royales_solo_note_says_the_swap_in_words() -> None:
 # -- it31, fr25: fix's seat line has a verb; the French weight line says "a case left open" --------------------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("it", "6 giocatori: il giocatore 5 sembrava vincere più spesso della quota equa (16,7%): vinceva il 27,0% delle "
-           "partite"),
+    # terminal round 51 it13: above the fair share, as validate says it (pin updated)
+    ("it", "6 giocatori: il giocatore 5 sembrava essere sopra la quota equa (16,7%): vinceva il 27,0% delle partite"),
     ("en", "6 players: player 5 seemed to win more often than the fair share (16.7%): they won 27.0% of games"),
     ("fr", "6 joueurs : le joueur 5 semblait avoir une part de victoires plus élevée que sa part équitable (16,7 %) : "
            "il gagnait 27,0 % des parties")])
