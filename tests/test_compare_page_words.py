@@ -98,7 +98,7 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                              "fr": "Le joueur 2, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable sur "
                                    "ces paires, et cet écart dépasse ce que le hasard peut expliquer ; ces paires ne disent pas "
                                    "si la variante aggrave ou atténue ce déséquilibre (voir le tableau plus haut)",
-                             "it": "Il giocatore 2 vince più spesso della quota equa in entrambi i giochi su queste "
+                             "it": "Il giocatore 2 è sopra la quota equa in entrambi i giochi su queste "
                                    "coppie, e il caso difficilmente basta a spiegarlo; queste coppie non dicono se la "
                                    "variante aggravi o attenui lo squilibrio (vedi la tabella più sopra)"}[lang], lang)) in html
     assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",

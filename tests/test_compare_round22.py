@@ -79,8 +79,8 @@ ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyon
                  "dans les limites du hasard",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            # terminal round 43 it19: "oltre il caso", an elliptic shorthand
-           "it": "con la variante il giocatore 5 vince più spesso della quota equa, e il caso difficilmente basta a "
-                 "spiegarlo; anche nel gioco base vince più spesso della quota equa, ma su queste coppie la differenza"}
+           "it": "con la variante il giocatore 5 è sopra la quota equa, e il caso difficilmente basta a "
+                 "spiegarlo; anche nel gioco base è sopra la quota equa, ma su queste coppie la differenza"}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -128,7 +128,7 @@ def test_a_variant_that_changes_nothing_never_favours_a_seat_the_base_game_favou
     base = {"en": "player 5 wins more than the fair share in both games on these pairs, beyond chance",
             "fr": "le joueur 5, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable sur ces paires, et "
                   "cet écart dépasse ce que le hasard peut expliquer",
-            "it": "il giocatore 5 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
+            "it": "il giocatore 5 è sopra la quota equa in entrambi i giochi su queste coppie, e il caso "
                   "difficilmente basta a spiegarlo"}[lang]
     assert plain(line).startswith(base) and SEEMS[lang] not in plain(line), line
     assert line.endswith("cardgen fix king_lui --players 5")
@@ -161,7 +161,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
                             "fr": "le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et cet écart "
                                   "dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il est de "
                                   "11,0 points de pourcentage) ;",
-                            "it": "il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "
+                            "it": "il giocatore 1 è sopra la quota equa in entrambi i giochi, e il caso "
                                   "difficilmente basta a spiegarlo (nel gioco base la distanza dalla quota equa, 11,0 "
                                   "punti percentuali, è appena oltre i limiti del caso);"}[lang]), line  # terminal round 40 it20; "distanza", not "scarto" (round 32)
     # "just enough" for what? (twenty-sixth reading fr17, it22): only just beyond chance, said so
@@ -216,7 +216,7 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
     assert four[0].startswith({"en": "player 4 wins less than the fair share with the variant, beyond chance; in "
                                      "the base game player 4 also wins less on these pairs, but by an amount that may be chance",
                                "fr": "avec la variante, le joueur 4 gagne moins souvent que ne le voudrait sa part équitable",
-                               "it": "con la variante il giocatore 4 vince meno spesso della quota equa"}[lang])
+                               "it": "con la variante il giocatore 4 è sotto la quota equa"}[lang])
     # twenty-sixth reading fr16: the count no seat is flagged at (2 players here) said under the others, never left
     # out, so "checked … 4 players:" is not read as "no lean at 2 players", where validate finds one
     # twenty-seventh reading it23: "may still find one there" read as the base game balanced where validate, in the

@@ -125,7 +125,7 @@ def test_the_base_game_s_own_interval_prints_apart_from_the_fair_share_it_leaves
     assert "juste assez" not in line and "0,04" not in line  # enough for what? (twenty-sixth reading fr17)
     [line] = compare_balance(r, "it", "royale")
     line = line.replace("\u00a0", " ")
-    assert line.startswith("il giocatore 1 vince più spesso della quota equa in entrambi i giochi, e il caso "
+    assert line.startswith("il giocatore 1 è sopra la quota equa in entrambi i giochi, e il caso "
                            "difficilmente basta a spiegarlo (nel gioco base la distanza dalla quota equa, 11,0 punti "
                            "percentuali, è appena oltre i limiti del caso); ") and "Questo" not in line  # terminal round 40 it20; round 41 it23 (pin updated)
     assert "per una quota equa del 26,0%" in line and "probabilmente" not in line

@@ -210,7 +210,7 @@ def test_the_fair_share_belongs_to_no_player() -> None:
     assert plain(problem_line(seat, "en", Naming(), seen=True)).startswith(
         "6 players: player 5 seemed to win more often than the fair share (16.7%): they won 27.0% of games")  # r47 it31
     assert plain(problem_line(seat, "it", Naming())).startswith(
-        "6 giocatori: il giocatore 5 vince più spesso della quota equa (16,7%): 27,0% delle partite")
+        "6 giocatori: il giocatore 5 è sopra la quota equa (16,7%): 27,0% delle partite")
     assert not [k for k, v in LINES["en"].items() if "their fair share" in v]
     assert not [k for k, v in LINES["it"].items() if "sua quota equa" in v]
 

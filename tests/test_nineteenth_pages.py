@@ -49,7 +49,7 @@ def test_compare_says_one_fix_for_a_count_after_the_seat_the_base_game_shows(lan
     verdicts = {"en": ("player 1 wins more than the fair share in both games", "the variant seems to work against player 4"),
                 "fr": ("le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable",
                        "la variante semble défavoriser le joueur 4"),
-                "it": ("il giocatore 1 vince più spesso della quota equa in entrambi i giochi",
+                "it": ("il giocatore 1 è sopra la quota equa in entrambi i giochi",
                        "la variante sembra sfavorire il giocatore 4")}
     assert one.startswith(verdicts[lang][0]) and four.startswith(verdicts[lang][1]), (one, four)
 

@@ -161,7 +161,7 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
     game shows a player away from the fair share"."""
     from cardgen.terminal import say
 
-    fields = dict(who="P", often={"en": "more often", "fr": "plus souvent", "it": "più spesso"}[lang], gap="G",
+    fields = dict(who="P", often={"en": "more often", "fr": "plus souvent", "it": "sopra"}[lang], gap="G",
                   counts="3", pairs=100)  # terminal round 50 en10*: the pairs said (pin updated)
     leans = plain(say("compare_seat_leans", lang, **fields))
     edge = plain(say("compare_seat_owned_edge", lang, **fields))
@@ -169,14 +169,14 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
     assert leans.startswith({"en": "P wins more often than the fair share with the variant, beyond chance",
                              "fr": "avec la variante, P gagne plus souvent que ne le voudrait sa part équitable, et "
                                    "cet écart dépasse ce que le hasard peut expliquer ;",
-                             "it": "con la variante P vince più spesso della quota equa, e il caso difficilmente "
+                             "it": "con la variante P è sopra la quota equa, e il caso difficilmente "
                                    "basta a spiegarlo;"}[lang]), leans
     assert edge.startswith({"en": "P wins more often than the fair share in both games, by more than chance would "
                                   "explain (in the base game the gap is G, yet on these pairs the win rate’s interval only just leaves out the fair share)",
                             "fr": "P, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et "
                                   "cet écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
-                            "it": "P vince più spesso della quota equa in entrambi i giochi, e il caso difficilmente "
+                            "it": "P è sopra la quota equa in entrambi i giochi, e il caso difficilmente "
                                   "basta a spiegarlo (nel gioco base la distanza dalla quota equa, G, è appena oltre "
                                   "i limiti del caso)"}[lang]), edge  # terminal round 46 it20
     # en20: "beyond chance" twice in a row; chance said once in English and French (Italian names it as the gap's

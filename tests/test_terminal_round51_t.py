@@ -237,3 +237,37 @@ def test_en18_it18_the_untried_value_in_pieces_and_the_fixes_named(lang: str, am
     assert _plain(amount) in said and _plain(both) in said, said
     assert not any(old in said for old in ("(number of", "(nombre de", "(numero di", "either", "l’une ou l’autre",
                                            "l’una o l’altra")), said
+
+
+# -- it13: « quota equa » set against a share in every output, as validate says it ----------------------------------------
+
+@pytest.mark.parametrize("key", ["compare_seat_leans", "compare_seat_leans_moved", "compare_seat_leans_untested",
+                                 "compare_seat_owned", "compare_seat_owned_edge", "compare_seat_owned_moved",
+                                 "compare_seat_owned_moved_edge"])
+def test_it13_compare_says_the_seat_above_or_below_the_fair_share(key: str) -> None:
+    """it13: «Il giocatore 1 vince più spesso della quota equa in entrambi i giochi …» (compare, terminal and page;
+    fix-draco «sembrava vincere più spesso della quota equa») beside validate's «è sopra la quota equa»: a frequency
+    set against a share, two phrasings of one finding. One: «è sopra / sotto la quota equa», every output."""
+    from cardgen.terminal import say
+
+    said = _plain(say(key, "it", who="il giocatore 1", often=say("often_more", "it"), gap="11,0 punti percentuali"))
+    assert "il giocatore 1 è sopra la quota equa" in said and "spesso della quota equa" not in said, said
+    less = _plain(say(key, "it", who="il giocatore 4", often=say("often_less", "it"), gap="11,0 punti percentuali"))
+    assert "il giocatore 4 è sotto la quota equa" in less, less
+
+
+@pytest.mark.parametrize(("tense", "said"), [
+    ("", "3 giocatori: il giocatore 1 è sopra la quota equa (33,3%)"),
+    ("_seen", "3 giocatori: il giocatore 1 sembrava essere sopra la quota equa (33,3%)")])
+def test_it13_fix_says_the_seat_above_the_fair_share(tense: str, said: str) -> None:
+    """it13: fix-draco's «sembrava vincere più spesso della quota equa (16,7%)», as compare's, now validate's words;
+    English and French unchanged ("more often than the fair share", « une part de victoires plus élevée »)."""
+    from cardgen.tune.fix import word
+
+    fields = {"players": "3 giocatori", "seat": 1, "fair": "33,3%", "rate": "45,0%", "low": "38,0%", "high": "52,0%",
+              "widened": ""}
+    line = _plain(word("problem_seat" + tense, "it", side=word("seat_side_more", "it"), **fields))
+    assert line.startswith(said), line
+    assert _plain(word("problem_seat", "en", side=word("seat_side_more", "en"), **fields)).startswith(
+        "3 giocatori: player 1 wins more often than the fair share")
+    assert "plus élevée" in word("problem_seat", "fr", side=word("seat_side_more", "fr"), **fields)

@@ -894,7 +894,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "pas à le mesurer avec précision. Compte tenu du hasard, il peut aller de −24,1 à +40,1 points de pourcentage. "  # round 41 fr14
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
            "sur des parties simulées, lancez\u202f: cardgen fix royale --players 4"),
-    ("it", "il giocatore 1 vince più spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
+    ("it", "il giocatore 1 è sopra la quota equa in entrambi i giochi su queste coppie, e il caso "
            "difficilmente basta a spiegarlo; "
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0% delle partite "
            "[33,2%; 57,4%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
@@ -1079,7 +1079,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "environ de moitié, ou davantage) : cardgen compare royale royale-short --players 4 --games "
                   "400 --fixed")
     it = _balance_entry("base flags it, changed", "it")[0].replace("\u00a0", " ")
-    assert it == ("il giocatore 2 vince meno spesso della quota equa in entrambi i giochi su queste coppie, e il caso "
+    assert it == ("il giocatore 2 è sotto la quota equa in entrambi i giochi su queste coppie, e il caso "
                   "difficilmente basta a spiegarlo; la variante, inoltre, modifica questo squilibrio più di quanto "
                   "possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0% delle partite [8,2%; 25,9%] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8%, "

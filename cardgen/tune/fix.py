@@ -210,7 +210,10 @@ def problem_line(p: Problem, lang: str, naming: Naming, seen: bool = False, labe
         # in compare's form: between two commas, 12 words long, it stood bare where the line's other interval is in
         # brackets (terminal round 50 en21, it20: two colons in the sentence)
         widened = word("interval_seat", lang, n=p.players) if label else ""
-        return word("problem_seat" + tense, lang, players=players, seat=p.name, side=word(d["side"], lang),
+        # the Italian says the seat above or below the fair share, as validate does, never «vince più spesso della
+        # quota equa», a frequency set against a share (terminal round 51 it13)
+        side = word(f"seat_side_{d['side']}", lang)
+        return word("problem_seat" + tense, lang, players=players, seat=p.name, side=side,
                     rate=percent(p.share, lang, fixed=True), widened=widened, low=percent(d["low"], lang, fixed=True),
                     high=percent(d["high"], lang, fixed=True), fair=percent(d["fair"], lang, fixed=True))
     if p.kind == "target":
