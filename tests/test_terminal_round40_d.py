@@ -37,11 +37,10 @@ def _gap_fixer(lang: str):
 
 # -- en24*, fr17*, it23*: one value left between two fixes is named, never "between 42 and 42" ----------------------
 
-ONE = {"en": "The only value between fix 1 (41) and fix 2 (43) is 42 (number of gold coins); it was not tried.",  # round 47 en41
-       "fr": "Entre les corrections 1 (41) et 2 (43), la seule valeur restante, 42 (nombre de pièces d’or), n’a pas été "
-             "essayée.",
-       "it": "Tra la correzione 1 (41) e la 2 (43), l’unico valore intermedio, 42 (numero di monete d’oro), non è stato "
-             "provato."}
+# terminal round 51 en18: the pieces said as pieces, "42 gold coins" (pin updated)
+ONE = {"en": "The only value between fix 1 (41) and fix 2 (43) is 42 gold coins; it was not tried.",  # round 47 en41
+       "fr": "Entre les corrections 1 (41) et 2 (43), la seule valeur restante, 42 pièces d’or, n’a pas été essayée.",
+       "it": "Tra la correzione 1 (41) e la 2 (43), l’unico valore intermedio, 42 monete d’oro, non è stato provato."}
 
 
 @pytest.mark.parametrize("lang", nonempty(LANGS))

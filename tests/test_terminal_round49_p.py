@@ -21,27 +21,28 @@ def _plain(text: str) -> str:
 
 #: the caution on validate's estimate with the amounts, as fix draco --games 100 --seed 1 says them (validate's 57
 #: silver coins on the search's games; fixes 1, 2 and 3 of ``_round_run``: 16, 18 and 25 gold coins)
-CAUTION = {
+CAUTION = {  # terminal round 51 en17, fr9, it17: the amount first, then its count and rank (pin updated)
     "en": ("Be careful with what cardgen validate suggests adding to the box: it is worked out on games played with the "
            "box as it is, and a fuller box changes play, so the amount it suggests may fall short, or be more than "
-           "needed. On the search’s games, at 3 players (the highest of its 4 figures, one per player count), validate "
-           "would suggest 57 more silver coins, that is 19 gold coins; your own cardgen validate run plays other "
-           "games, so its figure at 3 players may differ. The fixes {where}, by contrast, were each tested on new "
-           "games (fix 1 adds 16 gold coins, fix 2 adds 18 and fix 3 adds 25)."),
+           "needed. On the search’s games, validate would suggest 57 more silver coins, that is, 19 gold coins: its "
+           "figure at 3 players, the highest of the 4 it gives (one per player count). Your own cardgen validate run "
+           "plays other games, so its figure at 3 players may differ. The fixes {where}, by contrast, were each tested "
+           "on new games (fix 1 adds 16 gold coins, fix 2 adds 18 and fix 3 adds 25)."),
     "fr": ("Attention à ce que cardgen validate conseille d’ajouter à la boîte : ce conseil est calculé sur des parties "
            "jouées avec la boîte telle qu’elle est, et une boîte mieux garnie change le jeu, si bien que la quantité "
-           "conseillée peut ne pas suffire, ou dépasser le nécessaire. Sur les parties de la recherche, à 3 joueurs (le "
-           "plus élevé de ses 4 chiffres, un par nombre de joueurs), validate conseillerait 57 pièces d’argent de "
-           "plus, soit 19 pièces d’or ; votre propre cardgen validate joue d’autres parties : son chiffre à 3 joueurs "
-           "peut donc différer. Les corrections {where}, elles, ont chacune été vérifiées sur de nouvelles parties (la "
-           "correction 1 ajoute 16 pièces d’or, la correction 2, 18 et la correction 3, 25)."),
+           "conseillée peut ne pas suffire, ou dépasser le nécessaire. Sur les parties de la recherche, validate "
+           "conseillerait 57 pièces d’argent de plus, soit 19 pièces d’or : c’est son chiffre à 3 joueurs, le plus "
+           "élevé des 4 qu’il donne (un par nombre de joueurs). Lancé par vous, cardgen validate joue d’autres "
+           "parties : son chiffre à 3 joueurs peut donc différer. Les corrections {where}, elles, ont chacune été "
+           "vérifiées sur de nouvelles parties (la correction 1 ajoute 16 pièces d’or, la correction 2, 18 et la "
+           "correction 3, 25)."),
     "it": ("Attenzione a ciò che cardgen validate suggerisce di aggiungere alla scatola: è calcolato su partite giocate "
            "con la scatola attuale, e una scatola più fornita cambia il gioco, quindi la quantità suggerita può non "
-           "bastare, o superare il necessario. Sulle partite della ricerca, con 3 giocatori (la più alta delle sue 4 "
-           "cifre, una per numero di giocatori), validate suggerirebbe 57 monete d’argento in più, cioè 19 monete "
-           "d’oro; il tuo cardgen validate gioca altre partite, perciò la sua cifra con 3 giocatori può essere "
-           "diversa. Le correzioni {where}, invece, sono state provate una per una su partite nuove (la correzione 1 "
-           "aggiunge 16 monete d’oro, la correzione 2 ne aggiunge 18 e la correzione 3 ne aggiunge 25)."),
+           "bastare, o superare il necessario. Sulle partite della ricerca, validate suggerirebbe 57 monete d’argento "
+           "in più, cioè 19 monete d’oro: è il valore con 3 giocatori, il più alto dei 4 che dà (uno per numero di "
+           "giocatori). La tua esecuzione di cardgen validate gioca altre partite, perciò il suo valore con 3 giocatori "
+           "può essere diverso. Le correzioni {where}, invece, sono state provate una per una su partite nuove (la "
+           "correzione 1 aggiunge 16 monete d’oro, la correzione 2 ne aggiunge 18 e la correzione 3 ne aggiunge 25)."),
 }
 WHERE = {"en": ("above", "on this page"), "fr": ("ci-dessus", "de cette page"), "it": ("qui sopra", "di questa pagina")}
 
@@ -219,10 +220,10 @@ def test_en25_it31_fr17_the_untried_value_is_checked_against_validate_s_threshol
 
     for key in ("next_gap_one", "next_gap"):
         text = _plain(word(key, lang, j=1, k=2, before=41, value=43, low=42, high=42, mid=42, lever="l", deck="d",
-                           path_k="p"))
+                           path_k="p", amount="42 l"))  # terminal round 51 en18: the amount as pieces
         assert not any(w in text for w in ("aim", "objectif", "obiettivo")), text
     assert said in _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d",
-                               path_k="p"))
+                               path_k="p", amount="42 l"))
 
 
 # -- en16, it11, it12 (r48 fr8): compare's "one count more" quoted, and closed by a full stop ------------------------

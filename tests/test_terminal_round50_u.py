@@ -73,7 +73,8 @@ def test_en19_the_untried_value_s_question_is_asked_in_the_positive(lang: str, s
     result in brackets; still "did not exceed", never "stayed within" (round 48 fr14*: fix 2 sits at the threshold)."""
     from cardgen.tune.fix import word
 
-    text = _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d", path_k="p"))
+    text = _plain(word("next_gap_one", lang, j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d", path_k="p",
+                       amount="42 l"))  # terminal round 51 en18: the amount as pieces
     assert _plain(said) in text and old not in text, text
     assert not any(w in text for w in ("within", "entro", "sous le seuil")), text
 
@@ -222,7 +223,7 @@ def test_en24_the_unchecked_trials_stand_with_the_check_not_in_what_next(monkeyp
     monkeypatch.setattr(fix, "check_cure", lambda fixer, trial, found: NS(trial=trial))
     monkeypatch.setattr(fix, "write_proposal", lambda fixer, prop, k, found: Path(f"d-fix-{k}.yaml"))
     monkeypatch.setattr(fix, "validate_line", lambda fixer, props: None)
-    monkeypatch.setattr(fix, "next_line", lambda fixer, props, first, paths: "NEXT")
+    monkeypatch.setattr(fix, "next_line", lambda fixer, props, first, paths, page=False: "NEXT")  # round 51 en19*
     monkeypatch.setattr(fix, "unchecked_line", lambda fixer, rest, props: "UNCHECKED" if rest else None)
     monkeypatch.setattr(fix, "record_path", lambda fixer: "fix.json")
     monkeypatch.setattr(fix, "_called", lambda fixer: "Draco & Co")
