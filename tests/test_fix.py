@@ -514,7 +514,7 @@ def test_a_problem_twice_as_many_games_did_not_confirm_is_said_as_what_the_first
     assert "«To and Fro» sembrava troppo debole" in plain(problem_line(weak, "it", naming, seen=True))
     seat = Problem("seat", "5", 6, 0.27, 0.01, (("side", "more"), ("low", 0.171), ("high", 0.399), ("fair", 1 / 6)))
     for lang, seemed in (("en", "player 5 seemed to win more often"), ("fr", "le joueur 5 semblait avoir une part de victoires plus"),
-                         ("it", "il giocatore 5 sembrava vincere più")):
+                         ("it", "il giocatore 5 sembrava essere sopra")):  # terminal round 51 it13
         assert seemed in problem_line(seat, lang, Naming(), seen=True), lang
 
 
