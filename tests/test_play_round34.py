@@ -3,6 +3,7 @@ docs/reads/play-round-34-fixes.md). One test per fault or group of faults, on ou
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,80 @@ def test_the_english_draw_beside_aunt_sarah_is_the_owners_right_not_a_card_for_t
     lines = [line for e in _played_out("draco", "en").journal for line in e.text.split("\n")]
     said = [line for line in lines if "entitles its owner to" in line]
     assert said and not any("draws a card for " in line or "not to draw for " in line for line in lines), said[:3]
+
+
+#: what the layout holds with a hint open over a serve, read in the page: each serve choice's box, the hint's, the
+#: side panel's and the window's, and those of the boxes under the moves (the message, the talk, the journal); the panel's fade (40 px at its foot) hides what lies under it
+HINT_BESIDE = """() => { const side = document.querySelector('aside'), s = side.getBoundingClientRect();
+  const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const foot = Math.min(s.bottom, innerHeight) - (side.classList.contains('more') ? 40 : 0);
+  const choices = [...document.querySelectorAll('#moves button.move')].map((b) => ({text: b.innerText, box: box(b)}));
+  const after = [...document.querySelectorAll('#message, #talk, #journal-title, #journal')]
+    .filter((e) => e.offsetParent !== null).map((e) => ({id: e.id, box: box(e)}));
+  return {choices, after, hint: box(document.getElementById('hint-box')), top: Math.max(s.top, 0), foot, width: innerWidth,
+          scrolled: side.scrollTop, fade: document.getElementById('moves').classList.contains('more')}; }"""
+
+
+@pytest.mark.slow  # Chromium and a hint's search: CI's slow tier
+def test_a_laptops_open_hint_stands_beside_every_serve_choice_and_its_warning(tmp_path: Path) -> None:
+    """Playtest round 34 fr8*, it10*, en10 (round 33 it7*, fr9): at 1280 x 800, Royale's open hint above the moves
+    left two or three of six « Servir … » choices in sight, the warned ones (« … partirait à la défausse ») a scroll
+    away inside the side panel. Now the hint stands beside the moves (app.css, a wide laptop's side panel in two
+    columns while it is open): every serve choice, its warning with it, lies whole inside the window and the panel,
+    above its fade, with the hint whole beside it, not above it (round 27 en8), and nothing scrolled."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_hint_room import hint_heard, hint_shown, persons_turn
+    from tests.test_play_reader_round import two_people
+    from tests.test_play_server import ask
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium")
+    lang = "fr"
+    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", lang, "--seed", "7")
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        rng = random.Random(5)
+        for _ in range(400):  # people's random moves until one of them has six serve choices, some of them warned
+            seat = persons_turn(links)
+            status, mine = ask(links[seat] + "api/view")
+            serves = [m for m in mine["moves"] if m.get("group") and m.get("detail")]
+            heads = {m["group"][0] if isinstance(m["group"], list) else m["group"] for m in serves}
+            if len(serves) >= 6 and len(heads) == 1 and any("défausse" in m["detail"] for m in serves):
+                break
+            ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
+        else:
+            raise AssertionError("no turn with six serve choices, some warned")
+        with chromium_page(links[seat], 1280, 800) as page:
+            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')",
+                                   timeout=30_000)
+            heard = hint_heard(page)
+            page.locator("#hint").click()
+            hint_shown(page, proc, heard)
+            page.wait_for_timeout(800)
+            seen = page.evaluate(HINT_BESIDE)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    choices, hint = seen["choices"], seen["hint"]
+    assert len(choices) >= 6 and any("défausse" in c["text"] for c in choices), choices
+    for c in choices:  # whole, in the window and the panel, above the fade
+        left, top, right, bottom = c["box"]
+        assert top >= seen["top"] - 1 and bottom <= seen["foot"] + 1 and 0 <= left and right <= seen["width"], (c, seen)
+    assert hint[3] <= seen["foot"] + 1 and hint[1] >= seen["top"] - 1, seen  # the hint whole too
+    assert all(hint[2] <= c["box"][0] for c in choices), seen  # beside the choices, not above them
+    assert seen["scrolled"] == 0 and not seen["fade"], seen
+    # the talk and the journal under the last choice, never drawn over it (an auto row shrank to the moves' kept room)
+    assert seen["after"] and all(a["box"][1] >= choices[-1]["box"][3] - 1 for a in seen["after"]), seen
+
+
+def test_a_wide_laptops_open_hint_takes_a_column_of_its_own_beside_the_moves() -> None:
+    """Playtest round 34 fr8*, it10*, en10, the rule the Chromium test above measures (README tier): from 1200 px
+    wide, an open hint widens the side panel to two columns, the hint in the first, every other box in the second;
+    a phone and a narrower laptop keep theirs (the phone's hint under its moves, order 5)."""
+    css = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+    wide = css.split("@media (min-width: 1200px) {", 1)[1].split("\n}\n", 1)[0]
+    assert "main:has(> aside > #hint-box:not([hidden])) { grid-template-columns: minmax(0, 1fr) 680px; }" in wide
+    assert "grid-template-columns: minmax(0, 1fr) minmax(0, 1fr)" in wide
+    assert "aside:has(> #hint-box:not([hidden])) > * { grid-column: 2; }" in wide
+    assert "aside > #hint-box:not([hidden]) { grid-column: 1; grid-row: 1 / -1; }" in wide
+    assert "#hint-box { order: 5; margin: 8px; max-height: none; }" in css  # the phone's, unchanged
