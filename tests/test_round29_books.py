@@ -28,3 +28,40 @@ def test_the_long_game_does_not_end_when_its_third_pile_runs_out() -> None:
                         }.items():
         assert all(w in said[lang] for w in words), lang
 
+
+#: the bank ruling's order, in each language: each player paid in full in turn, taken by their best-placed ruffian
+BANK_ORDER = {"en": "it pays each player all they are due in one go, in the order of their best-placed ruffians, until "
+                    "its money runs out",
+              "fr": "elle paie les joueurs un par un, chacun en totalité, dans l’ordre de leur malandrin le mieux placé, "
+                    "tant qu’elle a de l’argent",
+              "it": "la banca paga i giocatori uno alla volta, ciascuno per intero, nell’ordine del loro malandrino "
+                    "meglio posizionato, finché ha denaro"}
+
+
+def test_a_short_bank_pays_each_player_in_full_by_their_best_placed_ruffian_as_the_books_say() -> None:
+    """en2* (all five Draco books, p.5 Special cases, Money): "in the order of their ruffians' places, best-paid
+    first" gave two orders in one phrase: by place, or by the amount paid (Green, handed Brother John's silver, is
+    paid more than Red in the first seat), and a player with two ruffians was paid at which? The engine
+    (``rules.toast``'s receivers, ``table.settle``) takes each player once, at their ruffian nearest the first
+    place, and pays them everything they are due (both ruffians' shares and the silver handed on, netted) before the
+    next. The ruling now says that order, and a constructed toast shows the engine keeping it. Earlier pins kept: no
+    "seat" (terminal round 32 en22*), no "nearest" (round 38 en9), the English and Italian no longer than 310 and
+    335 characters (round 33), "first" once (round 34 en11)."""
+    from test_draco_engine import B1, B2, G1, G2, J, R1, R2, S, Y1, Y2, Z, toast_after_round
+
+    from cardgen.resolve.resolve import resolve
+
+    said = _yaml("decks/draco.yaml")["clarifications"]["bank_short"]["text"]
+    for lang, words in BANK_ORDER.items():
+        assert words in said[lang], lang
+    assert "best-paid first" not in said["en"] and "seat" not in said["en"] and "nearest" not in said["en"]
+    assert "le plus près de la place la mieux payée" not in said["fr"]
+    assert "più vicino al posto meglio pagato" not in said["it"]
+    assert len(said["en"]) <= 310 and len(said["it"]) <= 335 and said["en"].count("first") <= 1
+    # the book's example seating, Red with a second ruffian in the fourth place: Red is due 4 + 1, Green 2 + 3
+    # (Brother John's hand-on) − 1; Blue pays 2. The box's silver cannot hold it all: 4 silver go unpaid.
+    deck = resolve("draco", ROOT)
+    st = toast_after_round(deck, [R1, J, G1, R2, Y1, B1, S, Z, Y2, G2, B2], [30, 30, 30, 2])
+    assert ("bank_short", True) in [(g.kind, g.settled) for g in st.gaps] and st.unpaid == 4
+    # Red, whose best-placed ruffian is first, is paid all 5 (the fourth place's 1 too) before Green gets any
+    assert st.money == [35, 30, 30, 0]

@@ -81,9 +81,9 @@ def test_the_bank_ruling_says_the_bank_pays_the_player_first() -> None:
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     said = deck["clarifications"]["bank_short"]["text"]
     # round 36 en17: "and so on" («e così via») said: the players in order from the best-paid place down
-    assert "la banca paga i giocatori in ordine, partendo dal giocatore con il malandrino" in said["it"]
+    assert "la banca paga i giocatori uno alla volta, ciascuno per intero" in said["it"]
     assert "paga per primo" not in said["it"]
-    assert "it pays the players one by one, in the order of their ruffians’ places, best-paid first" in said["en"]  # round 38 en9
+    assert "it pays each player all they are due in one go, in the order of their best-placed ruffians" in said["en"]  # round 38 en9
     assert len(said["it"]) <= 335 and len(said["en"]) <= 310  # round 33's lengths, and round 36's order said
 
 

@@ -63,12 +63,13 @@ def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
     for said in nonempty([tie["text"]["en"], tie["case"]["en"]]):
         assert said.endswith("those who were tied for first place before anyone dropped out share the victory.")
     bank = deck["clarifications"]["bank_short"]["text"]
-    for lang, words in nonempty(list({"en": "it pays the players one by one, in the order of their ruffians’ places, best-paid first, until "
-                                            "its money runs out",  # round 38 en9: no "nearest"
-                                      "fr": "elle paie les joueurs un par un, en partant du joueur dont un malandrin "
-                                            "est le plus près de la place la mieux payée",
-                                      "it": "la banca paga i giocatori in ordine, partendo dal giocatore con il "
-                                            "malandrino più vicino al posto meglio pagato, finché ha denaro"}.items())):
+    # book round 29 en2*: "best-paid first" beside "the order of their ruffians' places" gave two orders: one said
+    for lang, words in nonempty(list({"en": "it pays each player all they are due in one go, in the order of their "
+                                            "best-placed ruffians, until its money runs out",  # round 38 en9: no "nearest"
+                                      "fr": "elle paie les joueurs un par un, chacun en totalité, dans l’ordre de leur "
+                                            "malandrin le mieux placé",
+                                      "it": "la banca paga i giocatori uno alla volta, ciascuno per intero, nell’ordine "
+                                            "del loro malandrino meglio posizionato, finché ha denaro"}.items())):
         assert words in bank[lang], lang
     assert not any(old in bank[lang] for lang in nonempty(LANGS) for old in ("and so on", "ainsi de suite", "così via"))
 

@@ -161,11 +161,11 @@ def test_the_bank_rule_names_the_player_and_the_dice() -> None:
 
     bank = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["clarifications"]["bank_short"]
     fr, it = _plain(bank["text"]["fr"]), bank["text"]["it"]
-    assert "en partant du joueur dont un malandrin est le plus près de la place la mieux payée" in fr
+    assert "chacun en totalité, dans l’ordre de leur malandrin le mieux placé" in fr
     # the Charity Toast book ran to a 7th French page with "qui désignent les places payées": the dice said, shorter
     assert "pour une Pluie d’écus, dans l’ordre des jets de dé." in fr and "des lancers" not in fr
     assert "prima incassa ciò che le spetta, poi paga quello che può" in it and "il dovuto" not in it
-    assert "partendo dal giocatore con il malandrino più vicino al posto meglio pagato" in it  # round 38 it2
+    assert "ciascuno per intero, nell’ordine del loro malandrino meglio posizionato" in it  # round 38 it2
     assert "il cui malandrino" not in it and "pagato di più" not in it
 
 

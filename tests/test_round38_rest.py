@@ -69,10 +69,10 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     ended on a bare "pay"; fr20: « sa coupe » read as the bank's, « malandrins » three times in two lines."""
     deck = _deck()
     bank = deck["clarifications"]["bank_short"]["text"]
-    assert "it pays the players one by one, in the order of their ruffians’ places, best-paid first" in bank["en"]
+    assert "it pays each player all they are due in one go, in the order of their best-placed ruffians" in bank["en"]
     assert "for a Shower of Coins card, roll by roll, in the order rolled" in bank["en"]  # round 39 en7
     assert "nearest" not in bank["en"] and "of the rolls" not in bank["en"] and len(bank["en"]) <= 310
-    assert "partendo dal giocatore con il malandrino più vicino al posto meglio pagato" in bank["it"]
+    assert "ciascuno per intero, nell’ordine del loro malandrino meglio posizionato" in bank["it"]
     assert "che ha un malandrino" not in bank["it"]
     blurb = deck["description"]
     assert blurb["en"].endswith("makes those whose ruffians sit nearest his other hand pay the bank.")

@@ -57,9 +57,9 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     payouts = deck["rules"]["toast_payouts"]
     said = deck["clarifications"]["bank_short"]["text"]
     # round 32 en22*: no "seat" (a turn-order place elsewhere); round 38 en9: "nearest" read as a distance
-    assert "in the order of their ruffians’ places, best-paid first" in said["en"] and "seat" not in said["en"]
-    assert "le plus près de la place la mieux payée" in said["fr"]
-    assert "più vicino al posto meglio pagato" in said["it"]  # round 37 it13
+    assert "in the order of their best-placed ruffians" in said["en"] and "seat" not in said["en"]
+    assert "dans l’ordre de leur malandrin le mieux placé" in said["fr"]
+    assert "nell’ordine del loro malandrino meglio posizionato" in said["it"]  # round 37 it13
     assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest
 
 

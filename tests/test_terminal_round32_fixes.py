@@ -40,7 +40,7 @@ def test_the_bank_ruling_pays_from_the_best_paid_place_without_seats() -> None:
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     said = deck["clarifications"]["bank_short"]["text"]
     assert "seat" not in said["en"]
-    assert "it pays the players one by one, in the order of their ruffians’ places, best-paid first" in said["en"]  # round 38 en9
+    assert "it pays each player all they are due in one go, in the order of their best-placed ruffians" in said["en"]  # round 38 en9
     assert "Ciò che non paga" not in said["it"] and said["it"].endswith("La parte non pagata va persa.")
     assert all(len(said[lang]) < n for lang, n in old.items())
     assert deck["rules"]["toast_payouts"][0] == max(deck["rules"]["toast_payouts"])  # the best-paid place is first

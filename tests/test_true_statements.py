@@ -122,17 +122,19 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # seat's payout) unsure: the engine pays net gains (cannot_pay) to receivers in seat order, each player once at
     # the character nearest the first seat (engine._toast's receivers), taking back from the last
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
-    nearest = {"fr": ("elle paie les joueurs un par un, en partant du joueur dont un malandrin est le plus près de la "
-                      "place la mieux payée",
+    # book round 29 en2*: "in the order of their ruffians' places, best-paid first" gave two orders (by place, by
+    # amount): each player is paid in full in turn, in the order of their best-placed ruffian (the engine's receivers)
+    nearest = {"fr": ("elle paie les joueurs un par un, chacun en totalité, dans l’ordre de leur malandrin le mieux "
+                      "placé",
                       "ce qu’elle peut",
                       "pour une Pluie d’écus, dans l’ordre des jets de dé"),  # round 36 en17: "and so on" said
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
-               "it": ("In un brindisi la banca paga i giocatori in ordine, partendo dal giocatore con il malandrino "
-                      "più vicino al posto meglio pagato",  # round 38 it2: "un malandrino più vicino" no superlative
+               "it": ("In un brindisi la banca paga i giocatori uno alla volta, ciascuno per intero, nell’ordine del "
+                      "loro malandrino meglio posizionato",  # round 38 it2: "un malandrino più vicino" no superlative
                       "finché ha denaro",
                       "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
-               "en": ("it pays the players one by one, in the order of their ruffians’ places, best-paid first",  # round 38 en9: a ruffian sits in a place, "nearest" read as distance
+               "en": ("it pays each player all they are due in one go, in the order of their best-placed ruffians",  # round 38 en9: a ruffian sits in a place, "nearest" read as distance
                       "until its money runs out",
                       "for a Shower of Coins card, roll by roll, in the order rolled")}  # round 39 en7
     for lang, words in nearest.items():
