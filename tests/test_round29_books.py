@@ -65,3 +65,26 @@ def test_a_short_bank_pays_each_player_in_full_by_their_best_placed_ruffian_as_t
     assert ("bank_short", True) in [(g.kind, g.settled) for g in st.gaps] and st.unpaid == 4
     # Red, whose best-placed ruffian is first, is paid all 5 (the fourth place's 1 too) before Green gets any
     assert st.money == [35, 30, 30, 0]
+
+
+def _markup(deck_id: str, lang: str) -> str:
+    from test_round28_books import markup
+
+    return markup(deck_id, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gentle_overeating_s_intro_opens_on_a_forgiving_court(lang: str) -> None:
+    """en4 (king_lui-gentle-overeating p.1): "Good manners rule at court" introduced the base game's prohibition;
+    here it led into a clean-up, a clash. The court forgives, then the excess is cleared away, in the three
+    languages (fr « les bonnes manières sont de rigueur … mieux vaut ne pas », it «le buone maniere contano» alike).
+    Round 28 en6's clause stays."""
+    text = _markup("king_lui-gentle-overeating", lang)
+    opening = {"en": "The court forgives a hearty appetite: when the meal ends, any portions you hold beyond the "
+                     "king’s own are quietly cleared away as waste.",
+               "fr": "La cour pardonne les gros appétits : à la fin du repas, les portions d’un plat que vous avez en "
+                     "plus de celles du roi sont discrètement desservies.",
+               "it": "La corte perdona chi ha buon appetito: a fine pasto le porzioni di un piatto che hai in più "
+                     "rispetto al re vengono discretamente portate via."}[lang]
+    assert opening in text
+    assert not any(old in text for old in ("Good manners rule at court", "bonnes manières", "buone maniere"))
