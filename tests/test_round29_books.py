@@ -88,3 +88,23 @@ def test_gentle_overeating_s_intro_opens_on_a_forgiving_court(lang: str) -> None
                      "rispetto al re vengono discretamente portate via."}[lang]
     assert opening in text
     assert not any(old in text for old in ("Good manners rule at court", "bonnes manières", "buone maniere"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_zork_says_what_a_base_game_deck_does(lang: str) -> None:
+    """en5 (draco-no-zork p.1): "The Zork card is not used: it stays in the box" made sense only with a base-game
+    deck (this variant's sheets do not print Zork), and nothing said what a base-game Seating Plan does here. Each
+    book now says both, as the French Zork line (round 28 fr30) and the Italian Seating Plan line already did."""
+    text = _markup("draco-no-zork", lang)
+    zork = {"en": "card is not used: this variant’s card sheets do not print it. If you play with the base game’s "
+                  "deck, leave it in the box.",
+            "fr": "n’est pas utilisée : les planches de cette variante ne l’impriment pas. Si vous jouez avec le "
+                  "paquet du jeu de base, laissez-la dans la boîte.",
+            "it": "non serve: i fogli di questa variante non la stampano. Se giochi con le carte del gioco base, "
+                  "lasciala nella scatola."}[lang]
+    plan = {"en": "If you play with the base game’s cards, this text applies, not the one printed on them.",
+            "fr": "Si vous jouez avec les cartes du jeu de base, c’est ce texte qui s’applique, non celui imprimé sur "
+                  "les cartes.",
+            "it": "Se giochi con le carte del gioco base, vale questo testo, non quello stampato sulle carte."}[lang]
+    assert zork in text and plan in text
+    assert "it stays in the box" not in text and "resta nella scatola" not in text
