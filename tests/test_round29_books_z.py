@@ -4,6 +4,7 @@ numbered per report in order of appearance (docs/reads/round-29-fixes-z.md lists
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,30 @@ def test_a_new_card_joins_the_end_of_the_noble_s_row(deck_id: str, lang: str) ->
     text = markup(deck_id, lang)
     assert ROW_END[lang] in text
     assert not any(old in text for old in ("in fondo alla fila", "au bas de la file", "at the bottom of the noble"))
+
+
+#: the toast rule's pointer to its example, and the example box's title, per language
+TOAST_POINTER = {"fr": (r"L’encadré « Exemple de toast » \(p\. (\d+)\) en montre un", "Exemple de toast"),
+                 "it": (r"Il riquadro «Esempio di brindisi» \(a pagina (\d+)\) ne mostra uno", "Esempio di brindisi"),
+                 "en": (r"The box “Example of a toast” \(page (\d+)\) shows a whole toast", "Example of a toast")}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_toast_s_pointer_gives_the_example_s_page(lang: str, paper: str) -> None:
+    """Book round 29 fr14*, it12* (costliest fr1, it1): the box "Example of a toast", the only picture of the house
+    rule, is set after the action cards (it does not fit what page 4 leaves after Aunt Sarah, and the chapter after
+    it runs on first), two pages from the toast rule that sends the reader to it. The pointer now gives its page,
+    the page the layout found (``book.PAGE_OF``), so it stays true wherever the box goes."""
+    import pypdfium2 as pdfium
+
+    from cardgen.rulebook.book import render_rulebook
+
+    pdf = pdfium.PdfDocument(render_rulebook(resolve("draco-charity-toast", ROOT), lang, paper))
+    raw = [page.get_textpage().get_text_range().replace("\ufffe", "") for page in pdf]
+    pointer, title = TOAST_POINTER[lang]
+    found = re.search(pointer, " ".join(norm(page) for page in raw))
+    assert found, pointer
+    # the box's title is a line of its own; the pointer quotes it inside a line
+    box_pages = [n for n, page in enumerate(raw, 1) if title in (norm(line) for line in page.splitlines())]
+    assert box_pages and int(found[1]) == box_pages[0], (found[0], box_pages)

@@ -10,6 +10,7 @@ The text (markup, styles, paragraph parses) does not depend on the paper:
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from reportlab.lib import colors
@@ -23,6 +24,13 @@ from cardgen.rulebook.templating import has_rulebook, plain_text, render_markup,
 from cardgen.rulebook.typeset import LANG_TAGS, PAPERS, column_width, typeset
 
 DEFAULT_ACCENT = "#5B2A86"
+
+#: A page reference in a book's text, ``{page:Box title}``: the page on which the block kept on one page that the
+#: box of that title opens is set (book round 29 fr14*, it12*: Charity Toast's toast rule points to its example,
+#: which the layout may set two pages on, after the action cards). The book is set again with the page found until
+#: it stands still (``PAGE_PASSES`` settings at most, then the last page found).
+PAGE_OF = re.compile(r"\{page:([^{}]+)\}")
+PAGE_PASSES = 4
 
 
 def accent_colour(resolved: ResolvedDeck) -> colors.Color:
@@ -67,7 +75,24 @@ def render_rulebook(resolved: ResolvedDeck, lang: str, paper: str, text: BookTex
     except MarkupError as exc:  # a project's template wrote markup the typesetter cannot read
         raise InputError(f"rulebook markup: {exc}", file=template_file(resolved),
                          key="rulebook_markup", fields={"why": exc}) from None
-    return typeset(book, lang, paper, resolved.model.name[lang], text.accent)
+    name = resolved.model.name[lang]
+    if not PAGE_OF.search(text.markup):
+        return typeset(book, lang, paper, name, text.accent)
+    pages: dict[str, int] = {}
+    for _ in range(PAGE_PASSES):
+        markup = PAGE_OF.sub(lambda m: str(pages.get(m[1], 1)), text.markup)
+        groups: list[tuple[str, int]] = []
+        pdf = typeset(parse(markup, converter), lang, paper, name, text.accent, groups=groups)
+        found = {ref: min((page for group, page in groups if group == ref), default=0)
+                 for ref in PAGE_OF.findall(text.markup)}
+        if not all(found.values()):  # the template names a box it does not keep on a page
+            missing = ", ".join(ref for ref, page in found.items() if not page)
+            raise InputError(f"rulebook markup: no kept block titled {missing} for a page reference",
+                             file=template_file(resolved), key="rulebook_markup", fields={"why": missing})
+        if found == pages:
+            break
+        pages = found
+    return pdf
 
 
 def render_rulebooks(resolved: ResolvedDeck, lang: str, papers: list[str]) -> list[bytes]:
@@ -81,7 +106,7 @@ def render_rulebooks(resolved: ResolvedDeck, lang: str, papers: list[str]) -> li
 
 def rulebook_text(resolved: ResolvedDeck, lang: str) -> str:
     """The words of the rulebook (from its markup), for spelling and wording checks."""
-    return plain_text(render_markup(resolved, lang))
+    return PAGE_OF.sub("?", plain_text(render_markup(resolved, lang)))
 
 
 __all__ = ["LANG_TAGS", "PAPERS", "BookText", "book_text", "has_rulebook", "render_rulebook", "render_rulebooks",
