@@ -837,7 +837,7 @@ def test_english_names_a_player_s_nobles_and_their_line_of_cards_plainly() -> No
     for name in ("royale", "royale-solo", "royale-masked", "royale-short"):
         text = _plain(name, "en")
         assert "letter A" not in text and "Player A’s nobles" in text, name
-        assert "noble’s column" not in text and "bottom of the noble’s line of cards" in text, name
+        assert "noble’s column" not in text and "end of the noble’s line of cards" in text, name  # book round 29 it4*
         assert "packets" not in text, name
 
 
