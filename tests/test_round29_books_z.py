@@ -21,6 +21,14 @@ def norm(text: str) -> str:
     return " ".join(text.split())
 
 
+def page_texts(pdf_bytes: bytes) -> list[str]:
+    """Each page's text, words cut at a line end joined again."""
+    import pypdfium2 as pdfium
+
+    texts = [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf_bytes)]
+    return [re.sub("\ufffe\r?\n?", "", text) for text in texts]
+
+
 def markup(deck_id: str, lang: str) -> str:
     return norm(html.unescape(render_markup(resolve(deck_id, ROOT), lang)))
 
@@ -77,15 +85,33 @@ def test_the_charity_toast_s_pointer_gives_the_example_s_page(lang: str, paper: 
     rule, is set after the action cards (it does not fit what page 4 leaves after Aunt Sarah, and the chapter after
     it runs on first), two pages from the toast rule that sends the reader to it. The pointer now gives its page,
     the page the layout found (``book.PAGE_OF``), so it stays true wherever the box goes."""
-    import pypdfium2 as pdfium
-
     from cardgen.rulebook.book import render_rulebook
 
-    pdf = pdfium.PdfDocument(render_rulebook(resolve("draco-charity-toast", ROOT), lang, paper))
-    raw = [page.get_textpage().get_text_range().replace("\ufffe", "") for page in pdf]
+    raw = page_texts(render_rulebook(resolve("draco-charity-toast", ROOT), lang, paper))
     pointer, title = TOAST_POINTER[lang]
     found = re.search(pointer, " ".join(norm(page) for page in raw))
     assert found, pointer
     # the box's title is a line of its own; the pointer quotes it inside a line
     box_pages = [n for n, page in enumerate(raw, 1) if title in (norm(line) for line in page.splitlines())]
     assert box_pages and int(found[1]) == box_pages[0], (found[0], box_pages)
+
+
+#: an action card's name and the last words of its text (Shower of Coins), per language
+SHOWER = {"it": ("Pioggia di monete (4 carte)", "riceve 1 moneta d’argento dalla banca"),
+          "en": ("Shower of Coins (4 cards)", "1 silver coin from the bank"),
+          "fr": ("Pluie d’écus (4 cartes)", "reçoit 1 pièce d’argent de la banque")}
+
+
+@pytest.mark.parametrize(("deck_id", "lang", "paper"), [("draco-long", "it", "a4"), ("draco-short", "it", "a4"),
+                                                         ("draco-long", "en", "letter"), ("draco-long", "fr", "a4")])
+def test_an_action_card_s_text_stays_on_one_page(deck_id: str, lang: str, paper: str) -> None:
+    """Book round 29 it14*, it16* (costliest it5): «Pioggia di monete»'s text broke over the page turn
+    mid-parenthesis, "(contando dal" / "primo)", in the Italian Long Game and Short Game (English Letter too). The
+    action card list keeps each card's text whole (``<ul whole="yes">``, up to ``WHOLE_CARD_LINES`` lines)."""
+    from cardgen.rulebook.book import render_rulebook
+
+    pages = [norm(text) for text in page_texts(render_rulebook(resolve(deck_id, ROOT), lang, paper))]
+    name, tail = SHOWER[lang]
+    name_pages = [n for n, page in enumerate(pages) if name in page]
+    assert name_pages, name
+    assert tail in pages[name_pages[0]]

@@ -685,7 +685,7 @@ def test_each_action_cards_ruling_is_led_by_its_card(lang: str) -> None:
            "budge-up": "budge_up_own_characters", "round-on-the-house": "first_round_toast",
            "game-of-dice": "dice_cannot_be_refused"}
     cards = markup.index(f"<h1>{tr(lang, 'The action cards')}</h1>")
-    listed = markup[markup.index("<ul>", cards):markup.index("</ul>", cards)]
+    listed = markup[markup.index("<ul", cards):markup.index("</ul>", cards)]  # <ul whole="yes"> (book round 29)
     assert "<box" not in listed and all(f"<li><b>{names[c]}</b>" in listed for c in own)
     topic = re.search(r'<box kind="ruling" title="' + re.escape(tr(lang, "The action cards")) + r'" breaks="yes"[^>]*>(.*?)</box>',
                       markup, re.S)

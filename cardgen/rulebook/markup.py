@@ -11,6 +11,8 @@ of text is and this module alone decides how it looks::
       <ul>/<ol type="1|a"><li>inline</li></ol>      lists
       <ol start="5">..</ol>                         a numbered list that goes on after a block set between its
                                                     steps (Draco Short's ruling right after the step it explains)
+      <ul whole="yes">..</ul>                       a list whose items (one card's text each) move whole, up to
+                                                    ``WHOLE_CARD_LINES`` lines, rather than split over a page
       <box kind="ruling|clarification|example|summary" title="..">blocks</box>
       <box kind="ruling" whole="yes">..</box>       a ruling box never broken, however many paragraphs
       <box kind="example" breaks="yes" continued="{title} (continued)">..</box>   a box that may break between
@@ -222,6 +224,10 @@ class TypoParagraph(Paragraph):
 #: A list item of at most this many lines is never split across a column or a page ("…this is the
 #: buf- / fet." read as a step of its own at the top of page 2); a longer one splits as any paragraph.
 WHOLE_ITEM_LINES = 4
+#: In a list marked ``<ul whole="yes">`` (Draco's action cards: each item is one card's text), an item of at most
+#: this many lines moves whole too: «Pioggia di monete» broke over the page turn mid-parenthesis, "(contando dal" /
+#: "primo)" (book round 29 it14*, it16*, Italian Long Game and Short Game).
+WHOLE_CARD_LINES = 8
 
 #: Height (points) of a paragraph that may move whole to the next column rather than split after a hyphen:
 #: well under a column on any paper, so that it always fits there
@@ -448,7 +454,7 @@ class Converter:
             # explicit numbers, so the list keeps its numbering when split after its first item
             extra = {"value": number} if numbered else {}
             item = self.text(inline(li), self.styles.item)
-            item.whole_lines = WHOLE_ITEM_LINES
+            item.whole_lines = WHOLE_CARD_LINES if el.get("whole", "no") == "yes" else WHOLE_ITEM_LINES
             items.append(ListItem(item, **extra))
         if not numbered:
             return SplitList(items, bulletType="bullet", start="•", leftIndent=10, bulletFontName="Serif",
