@@ -113,9 +113,10 @@ def test_king_lui_s_action_c_lists_all_three_conditions(lang: str) -> None:
     card is the Emerald): the card is the subject, the action keeps its one verb, "use Emerald" (read 11's decision:
     never "use an Emerald card"), fr and it alike."""
     text = markup("king_lui", lang)
-    condition = {"fr": "Il vous faut un plat encore sur la table, une carte Emerald qui attend près des plats",
-                 "it": "Ti servono un piatto ancora sul tavolo e una carta Emerald in attesa accanto ai piatti",
-                 "en": "This needs a dish still on the table, an Emerald card waiting beside the dishes"}[lang]
+    # book round 29 fr1*: the three conditions as a short list, the dish still first (as the card has it)
+    condition = {"fr": "Trois conditions : il reste au moins un plat sur la table, une carte Emerald attend près des plats",
+                 "it": "Tre condizioni: sul tavolo resta almeno un piatto, una carta Emerald aspetta accanto ai piatti",
+                 "en": "Three conditions: a dish is still on the table, an Emerald card is waiting beside the dishes"}[lang]
     waiting = {"fr": "Une carte Emerald qui attend déjà près des plats ne vous permet donc pas de vous servir d’Emerald",
                "it": "Una carta Emerald che aspetta già accanto ai piatti non ti permette quindi di usare Emerald",
                "en": "So an Emerald card already waiting beside the dishes does not let you use Emerald"}[lang]

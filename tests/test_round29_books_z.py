@@ -115,3 +115,25 @@ def test_an_action_card_s_text_stays_on_one_page(deck_id: str, lang: str, paper:
     name_pages = [n for n, page in enumerate(pages) if name in page]
     assert name_pages, name
     assert tail in pages[name_pages[0]]
+
+
+#: action c)'s conditions, a short list in the card's order: the dish, the waiting Emerald, the king's portions
+EMERALD_CONDITIONS = {
+    "fr": "<b>Se servir d’Emerald.</b> Trois conditions : il reste au moins un plat sur la table, une carte Emerald "
+          "attend près des plats et l’assiette du roi contient au moins {n} cartes Portion (une carte Emerald",
+    "it": "<b>Usare Emerald.</b> Tre condizioni: sul tavolo resta almeno un piatto, una carta Emerald aspetta accanto "
+          "ai piatti e il re ha almeno {n} carte porzione (una carta Emerald appena pescata si usa invece nell’azione b).",
+    "en": "<b>Use Emerald.</b> Three conditions: a dish is still on the table, an Emerald card is waiting beside the "
+          "dishes, and the king’s place holds at least {n} portion cards (an Emerald"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("deck_id", "n"), [("king_lui", 2), ("king_lui-hungry-dragon", 3)])
+def test_action_c_lists_its_three_conditions_lightly(deck_id: str, n: int, lang: str) -> None:
+    """Book round 29 fr1* (costliest fr3): « Il vous faut un plat encore sur la table, une carte Emerald qui attend
+    près des plats et au moins 2 cartes Portion dans l’assiette du roi » stacked three conditions in one heavy
+    sentence, where a player checks whether Emerald can be used. Now "three conditions:" and three short clauses,
+    the dish first as on the card (round 28 en2), "use Emerald" kept (round 28 en1)."""
+    text = markup(deck_id, lang)
+    assert EMERALD_CONDITIONS[lang].format(n=n) in text
+    assert "Il vous faut un plat encore" not in text and "Ti servono un piatto" not in text
