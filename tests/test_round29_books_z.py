@@ -137,3 +137,16 @@ def test_action_c_lists_its_three_conditions_lightly(deck_id: str, n: int, lang:
     text = markup(deck_id, lang)
     assert EMERALD_CONDITIONS[lang].format(n=n) in text
     assert "Il vous faut un plat encore" not in text and "Ti servono un piatto" not in text
+
+
+def test_the_small_french_and_italian_wordings() -> None:
+    """Book round 29 fr6: « l’un ne mange que quatre plats » (a noble is served, he does not "eat only"): « n’accepte
+    que »; fr5: « cette édition admet donc aussi 270° » made the ruling read as a deduction: the edition admits
+    both ways, « donc aussi 270° », as the Italian and English say; it1: the King Lui motto's inserted « , di nessun
+    piatto, » was heavy aloud: « … più porzioni del re, qualunque sia il piatto » (still advice, round 34 it20)."""
+    fr = markup("royale", "fr")
+    assert "l’un n’accepte que quatre plats de même valeur" in fr and "ne mange que" not in fr
+    assert "sans préciser le sens ; cette édition admet les deux sens, donc aussi 270°" in fr
+    motto = resolve("king_lui", ROOT).model.description["it"]
+    assert motto.endswith("ma a fine pasto non conviene avere più porzioni del re, qualunque sia il piatto.")
+    assert "di nessun piatto" not in motto
