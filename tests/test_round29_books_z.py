@@ -43,7 +43,7 @@ SOLO_STILL_COUNTS = {"fr": "ne revient jamais en jeu. Le test d’impossibilité
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("deck_id", ["royale", "royale-masked"])
 def test_the_solo_chapter_says_the_discards_still_count_for_an_impossible_request(deck_id: str, lang: str) -> None:
-    """Book round 29 fr3* (royale), fr12 (royale-masked), it3 (costliest fr2, it3): the solo chapter said a discarded
+    """Book round 29 fr4* (royale and royale-masked), it5 (costliest fr2, it3): the solo chapter said a discarded
     card never returns, not that the impossibility test still counts it; royale-short and royale-solo say both, so a
     solo player asked whether he must clear a noble only discarded cards could complete. Said once, in the shared
     chapter; the Solo book, whose own ruling box says it, does not repeat it."""
@@ -64,7 +64,7 @@ ROW_END = {"fr": "Chaque nouvelle carte s’ajoute au bout de la file de cartes 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("deck_id", ["royale", "royale-masked", "royale-short", "royale-solo"])
 def test_a_new_card_joins_the_end_of_the_noble_s_row(deck_id: str, lang: str) -> None:
-    """Book round 29 it2* (costliest it2): «Ogni nuova carta va in fondo alla fila» reads as "underneath"; the French
+    """Book round 29 it4* (costliest it2): «Ogni nuova carta va in fondo alla fila» reads as "underneath"; the French
     « au bas de la file » and the English "at the bottom of the noble’s line" could too. The card is added at the end
     of the row, overlapping the one before, in all four Royale books."""
     text = markup(deck_id, lang)
