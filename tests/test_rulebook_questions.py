@@ -152,8 +152,9 @@ def test_the_emerald_row_says_the_king_must_hold_the_portions(lang: str) -> None
 #: the two Emerald cards, as action c) says them in each language: the one waiting beside the dishes it needs, and
 #: the one just drawn, used within action b (round 25, fr: "soit celle que vous venez de piocher" made "draw, then
 #: use Emerald" read as two actions)
-WAITING = {"fr": "une carte Emerald qui attend près des plats", "it": "una carta Emerald in attesa accanto ai piatti",
-           "en": "an Emerald card waiting beside the dishes"}
+#: book round 29 fr1*: c)'s three conditions as a short list, each a clause ("an Emerald card is waiting …")
+WAITING = {"fr": "une carte Emerald attend près des plats", "it": "una carta Emerald aspetta accanto ai piatti",
+           "en": "an Emerald card is waiting beside the dishes"}
 JUST_DRAWN = {"fr": "une carte Emerald que vous venez de piocher s’utilise dans le cadre de l’action b",
               "it": "una carta Emerald appena pescata si usa invece nell’azione b",
               "en": "an Emerald you have just drawn is used as part of action b"}
