@@ -34,7 +34,7 @@ def markup(deck_id: str, lang: str) -> str:
 
 
 #: the sentence royale's and royale-masked's "Playing alone" now adds to "the pile is never rebuilt"
-SOLO_STILL_COUNTS = {"fr": "ne revient jamais en jeu. Le test d’impossibilité la compte pourtant.",
+SOLO_STILL_COUNTS = {"fr": "ne revient jamais en jeu. Elle compte pourtant pour une exigence impossible.",
                      "it": "non torna più in gioco. Conta però ancora per giudicare se una richiesta è impossibile.",
                      "en": "never comes back into play. It still counts, however, when judging whether a request is "
                            "impossible."}
