@@ -150,3 +150,17 @@ def test_the_small_french_and_italian_wordings() -> None:
     motto = resolve("king_lui", ROOT).model.description["it"]
     assert motto.endswith("ma a fine pasto non conviene avere più porzioni del re, qualunque sia il piatto.")
     assert "di nessun piatto" not in motto
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_first_and_last_mean_the_order_of_laying(lang: str) -> None:
+    """Book round 29 fr12: « La première et la dernière carte d’un service sont celles que vous y posez en premier et
+    en dernier » (Italian and English alike) was near a tautology; what a player needs is that the order of laying
+    counts, not where the cards lie in the row."""
+    said = {"fr": "« Première » et « dernière » désignent l’ordre de pose dans le service, pas la place des cartes "
+                  "dans la file.",
+            "it": "«Prima» e «ultima» si riferiscono all’ordine in cui metti le carte nel servizio, non al loro posto "
+                  "nella fila.",
+            "en": "“First” and “last” refer to the order in which you place the cards in the serving, not to where "
+                  "they lie in the line."}[lang]
+    assert said in markup("royale-masked", lang)
