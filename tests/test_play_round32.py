@@ -80,7 +80,7 @@ def test_a_cleared_ladys_dishes_are_hers_in_italian() -> None:
 
 
 @pytest.mark.parametrize(("lang", "ends"), [
-    ("en", "ends the turn: none of Player {n}’s nobles has a dish left to clear"),  # play round 34 en6*: whose nobles
+    ("en", "ends the turn: none of the player’s nobles has a dish left to clear"),  # play round 34 en6*: whose nobles
     ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno")])
 def test_a_turn_with_nothing_to_clear_says_the_nobles_hold_no_dish(lang: str, ends: str) -> None:
     """Playtest round 32 en11, it10: "no noble left to clear" / «non ha più nobili» read as if the player had run

@@ -79,7 +79,7 @@ def test_royales_turn_with_nothing_to_clear_has_no_their_on_ones_own_page() -> N
     ends = ROYALE["journal"]["en"]["end_turn_you"]
     assert ends == "ends the turn: none of your nobles has a dish left to clear"
     lines = [plain(line) for e in _played_out("royale", "en", seed=11).journal for line in e.text.split("\n")]
-    assert any(f"ends the turn: none of Player {n}’s nobles has a dish left to clear" in lines for n in (1, 2, 3))
+    assert "ends the turn: none of the player’s nobles has a dish left to clear" in lines
     assert not any(" their " in line for line in lines), [line for line in lines if " their " in line]
 
 

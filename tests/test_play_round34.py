@@ -69,7 +69,7 @@ def test_dracos_game_ends_when_the_final_toast_is_drunk_not_proposed(lang: str, 
 
 @pytest.mark.parametrize(("lang", "own", "other"), [
     ("en", "ends the turn: none of your nobles has a dish left to clear",
-     "ends the turn: none of Ann’s nobles has a dish left to clear"),
+     "ends the turn: none of the player’s nobles has a dish left to clear"),
     ("fr", "aucun de vos nobles n’a plus de plats à débarrasser\u202f: fin de votre tour",
      "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour"),
     ("it", "nessuno dei tuoi nobili ha più piatti da ritirare: termina il turno",
@@ -77,7 +77,8 @@ def test_dracos_game_ends_when_the_final_toast_is_drunk_not_proposed(lang: str, 
 def test_royales_turn_end_says_whose_nobles_have_no_dish_left(lang: str, own: str, other: str) -> None:
     """Playtest round 34 en6*: "ends the turn: no noble has a dish left to clear" was untrue of the table as written
     (other players' nobles held dishes at those turns). The line names whose nobles: "your" on the player's own page,
-    the player's name elsewhere (French « ses nobles » and Italian «suoi nobili» say the mover's already, but read
+    "the player's" elsewhere, the line's subject (every language keeps one set of placeholders: test_wordbook);
+    French « ses nobles » and Italian «suoi nobili» say the mover's already, but read
     in the third person on the mover's own page: « vos nobles », «tuoi nobili» there); the dishes, not the nobles,
     are what ran out (round 32 en11), no "their" (round 33 en8*)."""
     import random

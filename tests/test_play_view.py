@@ -139,4 +139,5 @@ def test_royale_nobles_are_named_and_drawn_as_the_side_in_play() -> None:
     assert "noble" not in json.dumps([c["name"] for c in mine["cards"]])
     # French: 0 and 1 take the singular; "(vous)": fr6; the player's letter (play round 30, en15, it21)
     # (play round 32 fr10: « cartes marquées A », no longer the cryptic « lettre A »)
-    assert mine["title"] == "Joueur\u00a01\u00a0(vous) · cartes marquées A · 0 point"
+    # play round 34 fr7: the score keeps its unit on a phone's line (a no-break space)
+    assert mine["title"] == "Joueur\u00a01\u00a0(vous) · cartes marquées A · 0\u00a0point"

@@ -121,7 +121,7 @@ def test_an_action_card_s_text_stays_on_one_page(deck_id: str, lang: str, paper:
 EMERALD_CONDITIONS = {
     "fr": "<b>Se servir d’Emerald.</b> Trois conditions : il reste au moins un plat sur la table, une carte Emerald "
           "attend près des plats et l’assiette du roi contient au moins {n} cartes Portion (une carte Emerald",
-    "it": "<b>Usare Emerald.</b> Tre condizioni: sul tavolo resta almeno un piatto, una carta Emerald aspetta accanto "
+    "it": "<b>Usare Emerald.</b> Tre condizioni: sul tavolo resta almeno un piatto, c’è una carta Emerald in attesa accanto "
           "ai piatti e il re ha almeno {n} carte porzione (una carta Emerald appena pescata si usa invece nell’azione b).",
     "en": "<b>Use Emerald.</b> Three conditions: a dish is still on the table, an Emerald card is waiting beside the "
           "dishes, and the king’s place holds at least {n} portion cards (an Emerald"}

@@ -153,7 +153,7 @@ def test_the_emerald_row_says_the_king_must_hold_the_portions(lang: str) -> None
 #: the one just drawn, used within action b (round 25, fr: "soit celle que vous venez de piocher" made "draw, then
 #: use Emerald" read as two actions)
 #: book round 29 fr1*: c)'s three conditions as a short list, each a clause ("an Emerald card is waiting …")
-WAITING = {"fr": "une carte Emerald attend près des plats", "it": "una carta Emerald aspetta accanto ai piatti",
+WAITING = {"fr": "une carte Emerald attend près des plats", "it": "c’è una carta Emerald in attesa accanto ai piatti",
            "en": "an Emerald card is waiting beside the dishes"}
 JUST_DRAWN = {"fr": "une carte Emerald que vous venez de piocher s’utilise dans le cadre de l’action b",
               "it": "una carta Emerald appena pescata si usa invece nell’azione b",

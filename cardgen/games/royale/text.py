@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
-from cardgen.games.mention import WHO, by_seat, player, seat_no
+from cardgen.games.mention import by_seat, player
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
 from cardgen.text import before_vowel, cardinal, in_sentence, join_and, join_or, ordinal, punct, times
@@ -395,12 +395,12 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
     lines += satisfied
     if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
         p = int(before.get("seat", 0))
-        # whose nobles have nothing left to clear: "your" on the mover's own page, elsewhere the mover's, named as
-        # each page names them ("none of Bo’s nobles"; « ses nobles », «suoi nobili» are the mover's already): "no
+        # whose nobles have nothing left to clear: "your" on the mover's own page, elsewhere the mover's ("none of the
+        # player’s nobles"; « ses nobles », «suoi nobili» are the mover's already): "no
         # noble has a dish left" was untrue of the table, other players' nobles holding dishes (#53 play round 34, en6*)
-        whose = player(p, j.get("end_turn_whose", "").format(n=seat_no(p)),
-                       j.get("end_turn_whose_named", "").format(who=WHO))
-        ended = (by_seat(p, j["end_turn"].format(whose=whose), j["end_turn_you"])
+        # (every language's wordbook has the same keys and placeholders: the English names the owner as "the
+        # player", the subject of its line, as the French « ses » and Italian «suoi» do)
+        ended = (by_seat(p, j["end_turn"], j["end_turn_you"])
                  if deck.model.rules.voluntary_clearing else j["end_turn_plain"])
         lines.append(str(ended))
     lines += _end_card_drawn(deck, lang, before, after)
