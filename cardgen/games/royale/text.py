@@ -12,7 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardgen import wordbook
-from cardgen.games.mention import by_seat, player
+from cardgen.games.mention import by_seat
 from cardgen.games.royale.checks import role
 from cardgen.games.royale.model import NobleFace, Service
 from cardgen.text import before_vowel, cardinal, in_sentence, join_and, join_or, ordinal, punct, times
@@ -396,10 +396,8 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
     if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
         p = int(before.get("seat", 0))
         # whose nobles have nothing left to clear: "your" on the mover's own page, elsewhere the mover's ("none of the
-        # player’s nobles"; « ses nobles », «suoi nobili» are the mover's already): "no
-        # noble has a dish left" was untrue of the table, other players' nobles holding dishes (#53 play round 34, en6*)
-        # (every language's wordbook has the same keys and placeholders: the English names the owner as "the
-        # player", the subject of its line, as the French « ses » and Italian «suoi» do)
+        # player’s nobles", the line's subject, as « ses nobles » and «suoi nobili» say): "no noble has a dish left"
+        # was untrue of the table, other players' nobles holding dishes (#53 play round 34, en6*)
         ended = (by_seat(p, j["end_turn"], j["end_turn_you"])
                  if deck.model.rules.voluntary_clearing else j["end_turn_plain"])
         lines.append(str(ended))
