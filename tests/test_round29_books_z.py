@@ -96,6 +96,22 @@ def test_the_charity_toast_s_pointer_gives_the_example_s_page(lang: str, paper: 
     assert box_pages and int(found[1]) == box_pages[0], (found[0], box_pages)
 
 
+def test_a_page_reference_to_no_box_is_one_clear_error() -> None:
+    """A template's ``{page:…}`` naming a box the book does not keep on a page (a typo in a project's template) ends
+    in one line naming the missing title, the file and the markup key, never a traceback or a book with a wrong page."""
+    import dataclasses
+
+    from cardgen.errors import InputError
+    from cardgen.rulebook.book import book_text, render_rulebook
+
+    deck = resolve("draco-charity-toast", ROOT)
+    text = book_text(deck, "en")
+    broken = dataclasses.replace(text, markup=text.markup.replace("{page:", "{page:No Such Box", 1))
+    with pytest.raises(InputError) as caught:
+        render_rulebook(deck, "en", "a4", broken)
+    assert "No Such Box" in str(caught.value) and caught.value.key == "rulebook_markup"
+
+
 #: an action card's name and the last words of its text (Shower of Coins), per language
 SHOWER = {"it": ("Pioggia di monete (4 carte)", "riceve 1 moneta d’argento dalla banca"),
           "en": ("Shower of Coins (4 cards)", "1 silver coin from the bank"),
