@@ -353,9 +353,17 @@ function scrollCue() {
   // unless the person scrolled back to read
   const j = $("journal");
   if (journalPinned) j.scrollTop = j.scrollHeight;
+  journalCue();
 }
 
 let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
+
+function journalCue() {
+  // earlier entries above the journal's box fade in at its top edge, so the line the box's edge cuts reads as "more
+  // above", not as a broken line (#53 play round 34, en3, fr1, it4)
+  const j = $("journal");
+  j.classList.toggle("earlier", j.scrollTop > 2);
+}
 
 function moveButton(m, text, extra) {
   const b = el("button", "move" + (extra ? " " + extra : ""), text);
@@ -1203,10 +1211,11 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("journal").addEventListener("scroll", () => {
     const j = $("journal");
     journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
+    journalCue();
   });
   // the journal's box resized by the layout (a hint opened above it, the game over's two columns): its latest line
   // stays in sight (moves 7 and 8 under the fade with the hint open: #53 round 28, en10, fr6, it8)
-  new ResizeObserver(() => { if (journalPinned) $("journal").scrollTop = $("journal").scrollHeight; })
+  new ResizeObserver(() => { if (journalPinned) $("journal").scrollTop = $("journal").scrollHeight; journalCue(); })
     .observe($("journal"));
   window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));

@@ -1,0 +1,69 @@
+"""The playtest page's thirty-fifth round of fixes (round 34's faults left for time, and round 35's readings:
+docs/reads/play-round-35-fixes.md). One test per fault or group of faults, on our own words and behaviour."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+CSS = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
+
+#: the journal's box as a reader meets it: scrolled from its top, marked, and its top edge masked
+JOURNAL = """() => { const j = document.getElementById('journal'), style = getComputedStyle(j);
+  return {top: j.scrollTop, room: j.scrollHeight - j.clientHeight, earlier: j.classList.contains('earlier'),
+          mask: style.maskImage || style.webkitMaskImage || 'none'}; }"""
+
+
+def test_the_journals_top_edge_fades_while_earlier_entries_lie_above_it() -> None:
+    """Playtest round 34 en3, fr1, it4 (README tier: the rule the Chromium test below measures): the journal shows
+    its latest lines, and the line its box's top edge cuts read as a broken line. Now, scrolled from its top, the
+    box is marked ``earlier`` on every path that moves it (a move, the person's scroll, the box resized) and its top
+    edge fades; at its top, no fade."""
+    assert "#journal.earlier { -webkit-mask-image: linear-gradient(to bottom, transparent, #000 1.6em);" in CSS
+    cue = APP.split("function journalCue() {", 1)[1].split("\n}\n", 1)[0]
+    assert 'j.classList.toggle("earlier", j.scrollTop > 2);' in cue
+    scroll = APP.split('$("journal").addEventListener("scroll", () => {', 1)[1].split("});", 1)[0]
+    assert "journalCue();" in scroll
+    assert APP.count("journalCue();") >= 3  # after the pin (scrollCue), the person's scroll, the resize
+
+
+@pytest.mark.slow  # Chromium: CI's slow tier
+def test_a_long_journal_fades_at_its_top_on_a_laptop_and_not_once_scrolled_back_to_its_start(tmp_path: Path) -> None:
+    """Playtest round 34 en3, fr1, it4, in Chromium at 1280 x 800: after some thirty moves the journal holds more
+    than its box, shows its latest line, and its top edge is masked; scrolled back to its first entry, the mask
+    goes."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_hint_room import persons_turn
+    from tests.test_play_reader_round import two_people
+    from tests.test_play_server import ask
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium")
+    proc, links = two_people(tmp_path, "king_lui", "--players", "3", "--lang", "en", "--seed", "7")
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        rng = random.Random(5)
+        for _ in range(30):
+            seat = persons_turn(links)
+            status, mine = ask(links[seat] + "api/view")
+            if mine["waiting"] != "you":
+                break
+            ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
+        seat = persons_turn(links)
+        with chromium_page(links[seat], 1280, 800) as page:
+            page.wait_for_function("() => view && document.querySelectorAll('#journal li').length > 20",
+                                   timeout=30_000)
+            page.wait_for_timeout(500)
+            low = page.evaluate(JOURNAL)
+            page.evaluate("() => { document.getElementById('journal').scrollTop = 0; }")
+            page.wait_for_timeout(300)
+            top = page.evaluate(JOURNAL)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert low["room"] > 0 and low["top"] >= low["room"] - 4, low  # more than its box, its latest line in sight
+    assert low["earlier"] and "gradient" in low["mask"], low
+    assert top["top"] == 0 and not top["earlier"] and "gradient" not in top["mask"], top
