@@ -67,3 +67,69 @@ def test_a_long_journal_fades_at_its_top_on_a_laptop_and_not_once_scrolled_back_
     assert low["room"] > 0 and low["top"] >= low["room"] - 4, low  # more than its box, its latest line in sight
     assert low["earlier"] and "gradient" in low["mask"], low
     assert top["top"] == 0 and not top["earlier"] and "gradient" not in top["mask"], top
+
+
+#: the side panel as a reader meets it: taller than its box, and whether its foot fades
+PANEL = """() => { const a = document.querySelector('aside');
+  return {over: a.scrollHeight - a.clientHeight, more: a.classList.contains('more'),
+          mask: getComputedStyle(a).maskImage || getComputedStyle(a).webkitMaskImage || 'none'}; }"""
+
+
+def test_the_side_panels_foot_fade_follows_every_redraw_and_every_box_that_grows() -> None:
+    """Playtest round 34 en2, en4, en17, en18 (README tier: the rule the Chromium test below measures): the side
+    panel's foot fade was set where the moves were drawn, before the result, the end form and the designer's answers
+    and links filled the panel, so a panel cut at the screen's foot had no cue. Now both redraws end by setting the
+    cue, and a box of the panel that grows or appears sets it again."""
+    for head in ("function render() {", "function renderDesigner() {"):
+        body = APP.split("\n" + head, 1)[1].split("\n}\n", 1)[0]
+        assert body.splitlines()[-1].strip().startswith("scrollCue();"), head
+    assert "for (const kid of $(\"moves\").parentElement.children) grown.observe(kid);" in APP
+    assert "const grown = new ResizeObserver(() => scrollCue());" in APP
+
+
+def _played_to_the_end(links: dict[str, str]) -> None:
+    """The people's random moves and the agents' until the game is over."""
+    from tests.test_play_server import ask
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        status, seen = ask(links["designer"] + "api/view")
+        if seen["waiting"] == "over":
+            return
+        if seen["waiting"] == "agent":
+            ask(links["designer"] + "api/agent", {"after": seen["moves_made"]})
+            continue
+        seat = str(seen["turn"] + 1)
+        status, mine = ask(links[seat] + "api/view")
+        ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.slow  # Chromium and a whole game: CI's slow tier
+def test_a_laptops_side_panel_cut_at_the_screens_foot_fades_there_at_the_end_and_on_the_designers_page(
+        tmp_path: Path) -> None:
+    """Playtest round 34 en2, en4, en17, en18, in Chromium at 1280 x 800 after a whole King Lui game: a person's
+    panel (the result and the end form) and the designer's (the journal, the result, the links) hold more than the
+    screen, and their foot fades; nothing said that they went on."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_reader_round import two_people
+    from tests.test_play_server import ask
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium")
+    proc, links = two_people(tmp_path, "king_lui", "--players", "3", "--lang", "en", "--seed", "7")
+    seen = {}
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        _played_to_the_end(links)
+        for who in ("2", "designer"):
+            with chromium_page(links[who], 1280, 800) as page:
+                page.wait_for_function("() => view && document.getElementById('result').hidden === false",
+                                       timeout=30_000)
+                page.wait_for_timeout(800)
+                seen[who] = page.evaluate(PANEL)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    for who, panel in seen.items():
+        assert panel["over"] > 0 and panel["more"] and "gradient" in panel["mask"], (who, panel)

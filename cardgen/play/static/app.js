@@ -565,6 +565,7 @@ function render() {
   // said once, when the log is first written (every move is written after): not a line kept on screen
   if (v.saved && v.saved !== savedSaid) say(ui.saved.replace("{path}", v.saved));
   savedSaid = v.saved;
+  scrollCue();  // the panel as drawn now: the result and its form came after the moves' cue (round 34 en2, en18)
 }
 
 function textsNote(ui) {
@@ -980,6 +981,7 @@ function renderDesigner() {
     res.replaceChildren(el("h2", "", ui.result_title), ...endLine(v.result), ...scoreList(ui, v.result, label));
   } else res.hidden = true;
   journal({...v, seat: -1});
+  scrollCue();  // the answers and the links under the fold fade at the panel's foot (round 34 en4, en17)
 }
 
 function command(text, name, body, id) {
@@ -1217,6 +1219,10 @@ document.addEventListener("DOMContentLoaded", async () => {
   // stays in sight (moves 7 and 8 under the fade with the hint open: #53 round 28, en10, fr6, it8)
   new ResizeObserver(() => { if (journalPinned) $("journal").scrollTop = $("journal").scrollHeight; journalCue(); })
     .observe($("journal"));
+  // a box of the side panel grown or shown after the cue was set (a score's details opened, the end form, a
+  // person's answers): the panel's foot fade follows it (round 34 en4: the designer's links cut with no cue)
+  const grown = new ResizeObserver(() => scrollCue());
+  for (const kid of $("moves").parentElement.children) grown.observe(kid);
   window.addEventListener("resize", keepRoom);
   window.addEventListener("pagehide", () => navigator.sendBeacon("api/leave", "{}"));
   setInterval(heartbeat, HEARTBEAT_MS);
