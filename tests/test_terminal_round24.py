@@ -123,10 +123,11 @@ def test_the_last_line_names_the_fix_that_reaches_validates_aim(lang: str) -> No
     # terminal round 47 it28*, fr27: the advice first, each thing said once (pins updated)
     # terminal round 50 en20* (ruling): fix 2's caveat said once, above; the advice points to it (pins updated)
     # terminal round 51 en19*, it20*, fr10* (ruling): the caveat's gist in a few words, "but" (pins updated)
-    take = {"en": "Try fix 3 first: of the 3 fixes checked, it is the smallest that did not exceed validate’s threshold on the new games. Fix 2 is a smaller change, but after it the shortage stays just above validate’s threshold (see above).",  # never "the likeliest"
-            "fr": "Essayez d’abord la correction 3 : des 3 corrections vérifiées, c’est la plus petite qui, sur les parties nouvelles, n’ait pas dépassé le seuil de validate. La correction 2 change moins le jeu, mais après elle le manque reste à peine au-dessus du seuil de validate (voir plus haut).",
+    # terminal round 52 en15*, fr8*, it11* (ruling): on the terminal the caveat is just above: pointed to once (pins updated)
+    take = {"en": "Try fix 3 first: of the 3 fixes checked, it is the smallest that did not exceed validate’s threshold on the new games. Fix 2 is a smaller change, but see the caveat just above.",  # never "the likeliest"
+            "fr": "Essayez d’abord la correction 3 : des 3 corrections vérifiées, c’est la plus petite qui, sur les parties nouvelles, n’ait pas dépassé le seuil de validate. La correction 2 change moins le jeu, mais voyez la mise en garde juste au-dessus.",
             "it": "Consiglio: comincia dalla correzione 3. Delle 3 correzioni verificate, è la più piccola che sulle partite nuove non ha superato la soglia di validate; la correzione 2 è un cambiamento ancora più "
-                  "piccolo, ma dopo di essa la carenza resta appena sopra la soglia di validate (vedi sopra)."}
+                  "piccolo, ma vedi l’avvertenza appena sopra."}
     assert take[lang] in said.replace("\n", " "), said
     # the two commands, then the values not tried between fix 2 and fix 3 with the command that tries one (round 40)
     assert ("cardgen compare draco out/draco-fix-1.yaml --fixed\n"

@@ -66,11 +66,12 @@ HEDGED = {
 #: per prima» read as one of the 30 «Prova N» headings: the advice first, each thing once (pins updated)
 #: terminal round 50 en20* (r48 fr15, it17): fix 1's caveat said once, above; the advice points to it (pins updated)
 #: terminal round 51 en19*, it20*, fr10* (ruling): the caveat's gist in a few words, "but" (pins updated)
+#: terminal round 52 en15*, fr8*, it11* (ruling): on the terminal the caveat is just above: pointed to once (pins updated)
 ADVICE = {
-    "en": ("Try fix 2 first: of the 3 fixes checked, it is the smallest that did not exceed validate’s threshold on the new games. Fix 1 is a smaller change, but after it the shortage stays just above validate’s threshold (see above). "
+    "en": ("Try fix 2 first: of the 3 fixes checked, it is the smallest that did not exceed validate’s threshold on the new games. Fix 1 is a smaller change, but see the caveat just above. "
            "Check the result with cardgen validate"),
-    "fr": ("Essayez d’abord la correction 2 : des 3 corrections vérifiées, c’est la plus petite qui, sur les parties nouvelles, n’ait pas dépassé le seuil de validate. La correction 1 change moins le jeu, mais après elle le manque reste à peine au-dessus du seuil de validate (voir plus haut). Vérifiez le résultat avec cardgen validate"),
-    "it": ("Consiglio: comincia dalla correzione 2. Delle 3 correzioni verificate, è la più piccola che sulle partite nuove non ha superato la soglia di validate; la correzione 1 è un cambiamento ancora più piccolo, ma dopo di essa la carenza resta appena sopra la soglia di validate (vedi sopra). Verifica il risultato con cardgen "
+    "fr": ("Essayez d’abord la correction 2 : des 3 corrections vérifiées, c’est la plus petite qui, sur les parties nouvelles, n’ait pas dépassé le seuil de validate. La correction 1 change moins le jeu, mais voyez la mise en garde juste au-dessus. Vérifiez le résultat avec cardgen validate"),
+    "it": ("Consiglio: comincia dalla correzione 2. Delle 3 correzioni verificate, è la più piccola che sulle partite nuove non ha superato la soglia di validate; la correzione 1 è un cambiamento ancora più piccolo, ma vedi l’avvertenza appena sopra. Verifica il risultato con cardgen "
            "validate"),
 }
 SURE = {"en": ("expect cardgen validate to still warn", "try it first"),

@@ -181,11 +181,12 @@ def test_fr26_the_caution_on_validate_s_estimate_is_not_said_of_fix_1(lang: str,
 # -- it28* (fr27): fix's closing advice, each thing said once -------------------------------------------------------
 # terminal round 50 en20* (r48 fr15, it17): fix 1's caveat said once, above; the advice points to it (pins updated)
 # terminal round 51 en19*, it20*, fr10* (ruling): the caveat's gist in a few words, "but" (pins updated)
+# terminal round 52 en15*, fr8*, it11* (ruling): on the terminal the caveat is just above: pointed to once (pins updated)
 
 @pytest.mark.parametrize(("lang", "advice"), [
-    ("it", "Consiglio: comincia dalla correzione 2. Delle 3 correzioni verificate, è la più piccola che sulle partite nuove non ha superato la soglia di validate; la correzione 1 è un cambiamento ancora più piccolo, ma dopo di essa la carenza resta appena sopra la soglia di validate (vedi sopra)."),
-    ("fr", "Essayez d’abord la correction 2 : des 3 corrections vérifiées, c’est la plus petite qui, sur les parties nouvelles, n’ait pas dépassé le seuil de validate. La correction 1 change moins le jeu, mais après elle le manque reste à peine au-dessus du seuil de validate (voir plus haut)."),
-    ("en", "Try fix 2 first: of the 3 fixes checked, it is the smallest that did not exceed validate’s threshold on the new games. Fix 1 is a smaller change, but after it the shortage stays just above validate’s threshold (see above).")])
+    ("it", "Consiglio: comincia dalla correzione 2. Delle 3 correzioni verificate, è la più piccola che sulle partite nuove non ha superato la soglia di validate; la correzione 1 è un cambiamento ancora più piccolo, ma vedi l’avvertenza appena sopra."),
+    ("fr", "Essayez d’abord la correction 2 : des 3 corrections vérifiées, c’est la plus petite qui, sur les parties nouvelles, n’ait pas dépassé le seuil de validate. La correction 1 change moins le jeu, mais voyez la mise en garde juste au-dessus."),
+    ("en", "Try fix 2 first: of the 3 fixes checked, it is the smallest that did not exceed validate’s threshold on the new games. Fix 1 is a smaller change, but see the caveat just above.")])
 def test_it28_the_closing_advice_says_each_point_once_and_opens_with_it(lang: str, advice: str) -> None:
     """it28* (fr27): « La correzione 1 è il cambiamento più piccolo che supera la prova. Delle 3 correzioni verificate,
     la correzione 2 è la più piccola che ha raggiunto anche l’obiettivo … Prova per prima la correzione 2: è rimasta

@@ -120,11 +120,11 @@ def test_fr4_one_caution_for_one_estimate_in_validate_and_fix(lang: str) -> None
 #: the advice's pointer to fix 1's caveat, said once above it (on the terminal, its own paragraph; on the page, under
 #: fix 1)
 #: terminal round 51 en19*, it20*, fr10*: the caveat's gist in a few words, "but", the place named (pin updated)
-POINTER = {"en": "Fix 1 is a smaller change, but after it the shortage stays just above validate’s threshold (see above).",
-           "fr": "La correction 1 change moins le jeu, mais après elle le manque reste à peine au-dessus du seuil de "
-                 "validate (voir plus haut).",
-           "it": "la correzione 1 è un cambiamento ancora più piccolo, ma dopo di essa la carenza resta appena sopra la "
-                 "soglia di validate (vedi sopra)."}
+#: terminal round 52 en15*, fr8*, it11* (ruling): on the terminal the caveat is the paragraph just above: the advice
+#: points to it once, its words not repeated (pin updated)
+POINTER = {"en": "Fix 1 is a smaller change, but see the caveat just above.",
+           "fr": "La correction 1 change moins le jeu, mais voyez la mise en garde juste au-dessus.",
+           "it": "la correzione 1 è un cambiamento ancora più piccolo, ma vedi l’avvertenza appena sopra."}
 
 
 @pytest.mark.parametrize("lang", LANGS)

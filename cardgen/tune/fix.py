@@ -1896,19 +1896,22 @@ def next_line(fixer: Fixer, props: list[Proposal], path: Path, paths: Sequence[P
         close = [str(j) for j, p in enumerate(props[:reach - 1], 1) if validate_close(fixer, p)]
         key = "next_reach" + ("" if not close else "_close" if len(close) == 1 else "_close_many")
         return word(key, fixer.opts.lang, k=reach, path_k=paths[reach - 1], checked=len(props), gap=said,
-                    js=join_and(close, fixer.opts.lang), see=see_caveat(fixer.opts.lang, close, page), **fields)
+                    js=join_and(close, fixer.opts.lang), trade=see_caveat(fixer.opts.lang, close, page), **fields)
     return word("next", fixer.opts.lang, **fields)
 
 
 def see_caveat(lang: str, close: Sequence[str], page: bool = False) -> str:
-    """Where the advice's smaller fixes' caveat stands: on the terminal the paragraph just above ("see above"); on
-    the page each fix's section, linked (``[[fix-1|fix 1]]``, made a link by ``report.fixing``): "the caveat given
-    above" sent the page's reader to the paragraph above the advice, another caution, the caveat being under fix 1
-    several screens higher (terminal round 51 en19*, it20*)."""
+    """The advice's clause on the smaller fixes' trade-off. On the terminal their caveat is the paragraph just above
+    the advice: the clause points to it once ("but see the caveat just above"); the caveat's own words there, "the
+    shortage stays just above validate's threshold (see above)", said it twice in five lines and dropped its "may be
+    chance" (terminal round 52 en15*, fr8*, it11*). On the page the caveat stands under each fix, several screens
+    higher: the clause gives its gist, "on the new games" and "may be chance" kept, and links each fix's section
+    (``[[fix-1|fix 1]]``, made a link by ``report.fixing``; terminal round 51 en19*, it20*)."""
     if not page:
-        return word("next_see_above", lang)
-    return word("next_see", lang, fixes=join_and([f"[[fix-{j}|{word('next_see_fix', lang, k=j)}]]" for j in close],
-                                                    lang))
+        return word("next_trade_above", lang)
+    see = word("next_see", lang, fixes=join_and([f"[[fix-{j}|{word('next_see_fix', lang, k=j)}]]" for j in close],
+                                                   lang))
+    return word("next_trade_page" if len(close) == 1 else "next_trade_page_many", lang, see=see)
 
 
 def untried_between(fixer: Fixer, props: list[Proposal], reach: int) -> dict[str, Any] | None:

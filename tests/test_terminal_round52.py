@@ -1,0 +1,61 @@
+"""Terminal round 52, part t: the readers' starred faults and English's 8.5s
+(``docs/reads/terminal-round-52-fixes.md``).
+
+Each test fails on the words or code before this part (checked by putting the old sources back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_terminal_round49_q import _plain  # narrow and plain no-break spaces read as spaces
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def _words(path: str) -> dict:
+    return json.loads((ROOT / path).read_text(encoding="utf-8"))["lines"]
+
+
+# -- en15*, fr8*, it11*: fix's advice on the terminal does not repeat fix 1's caveat just above it ----------------------
+
+#: the caveat's own words, which the terminal's advice repeated four lines below it
+CAVEAT = {"en": "the shortage stays just above validate’s threshold",
+          "fr": "le manque reste à peine au-dessus du seuil de validate",
+          "it": "la carenza resta appena sopra la soglia di validate"}
+#: the advice on the terminal: a pointer, once
+POINTER = {"en": "Fix 1 is a smaller change, but see the caveat just above.",
+           "fr": "La correction 1 change moins le jeu, mais voyez la mise en garde juste au-dessus.",
+           "it": "la correzione 1 è un cambiamento ancora più piccolo, ma vedi l’avvertenza appena sopra."}
+#: on the page the gist keeps the caveat's limits: on the new games, and chance
+LIMITS = {"en": ("on the new games", "which may be chance", '(see <a href="#fix-1">fix 1</a>)'),
+          "fr": ("sur les parties nouvelles", "ce qui peut venir du hasard",
+                 '(voir <a href="#fix-1">la correction 1</a>)'),
+          "it": ("sulle partite nuove", "può dipendere dal caso", '(vedi <a href="#fix-1">la correzione 1</a>)')}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en15_fr8_it11_the_terminal_advice_points_once_to_the_caveat_just_above(lang: str) -> None:
+    """en15*, fr8*, it11*: "After fix 1, cardgen validate may still warn of the shortage: on the 100 new games the
+    shortage stays just above validate's threshold (…), and a gap this small may be chance." and, four lines below,
+    "Fix 1 is a smaller change, but after it the shortage stays just above validate's threshold (see above).": the
+    caveat said twice, the second time without its "may be chance", and "(see above)" pointing at the same words.
+    RULING: on the terminal the advice points to the caveat once; on the page (the caveat far above) the gist keeps
+    "on the new games" and "may be chance", and the link to fix 1's section stays."""
+    from test_terminal_round45_h109i import _round_run
+
+    from cardgen.report.fixing import linked
+    from cardgen.tune.fix import next_line, validate_line
+
+    fixer, props, paths = _round_run(lang, 0.02)
+    caveat = _plain(validate_line(fixer, props))
+    terminal = _plain(next_line(fixer, props, paths[0], paths)).replace("\n", " ")
+    page = _plain(str(linked(next_line(fixer, props, paths[0], paths, page=True)))).replace("\n", " ")
+    assert CAVEAT[lang] in caveat, caveat  # the caveat, just above the advice, keeps its words
+    assert _plain(POINTER[lang]) in terminal, terminal
+    assert CAVEAT[lang] not in terminal, terminal
+    assert not any(old in terminal for old in ("(see above)", "(voir plus haut)", "(vedi sopra)")), terminal
+    for part in LIMITS[lang]:
+        assert _plain(part) in page, page
