@@ -233,8 +233,8 @@ def test_royale_short_s_balance_block_has_one_heading_a_count_and_short_lines(la
              "fr": "2 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
                    "au-delà du hasard. Mais 100 paires peuvent laisser passer un petit écart, si bien qu’elles ne "
                    "montrent pas que le jeu de base soit équilibré à 2 joueurs. Sur ses propres parties (1 000 par "
-                   "défaut), cardgen validate peut encore trouver dans le jeu de base un écart que le hasard "
-                   "explique mal.",
+                   "défaut), cardgen validate peut encore trouver dans le jeu de base un écart au-delà du "
+                   "hasard.",  # terminal round 52 fr5*: the finding's one name (pin updated)
              "it": "2 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla "
                    "quota equa più di quanto possa spiegare il caso. Ma 100 coppie possono non cogliere un piccolo "
                    "squilibrio, quindi non provano che con 2 giocatori il gioco base sia equilibrato. Simulando a "

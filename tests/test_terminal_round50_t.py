@@ -155,7 +155,7 @@ QUIET = {  # terminal round 51 en9*, fr8*: each sentence complete ("… whose wi
     "fr": ("3 et 4 joueurs : sur ces paires, aucun des deux jeux ne montre de joueur qui s’écarte de sa part équitable "
            "au-delà du hasard. Mais 100 paires peuvent laisser passer un petit écart, si bien qu’elles ne montrent pas "
            "que le jeu de base soit équilibré à 3 et 4 joueurs. Sur ses propres parties (1 000 par défaut), cardgen "
-           "validate peut encore trouver dans le jeu de base un écart que le hasard explique mal."),
+           "validate peut encore trouver dans le jeu de base un écart au-delà du hasard."),
     "it": ("3 e 4 giocatori: su queste coppie nessuno dei due giochi mostra un giocatore che si discosti dalla quota "
            "equa più di quanto possa spiegare il caso. Ma 100 coppie possono non cogliere un piccolo squilibrio, "
            "quindi non provano che con 3 e 4 giocatori il gioco base sia equilibrato. Simulando a parte il solo gioco "

@@ -27,7 +27,7 @@ WHY = {
            "1,000 games, cardgen validate may still find a gap beyond chance in the base game."),
     "fr": ("Mais 100 paires peuvent laisser passer un petit écart, si bien qu’elles ne montrent pas que le jeu de base "
            "soit équilibré{at}. Sur ses propres parties (1 000 par défaut), cardgen validate peut encore trouver dans le "
-           "jeu de base un écart que le hasard explique mal."),
+           "jeu de base un écart au-delà du hasard."),
     "it": ("Ma 100 coppie possono non cogliere un piccolo squilibrio, quindi non provano che{at} il gioco base sia "
            "equilibrato. Simulando a parte il solo gioco base (1.000 partite se non indicato altrimenti), cardgen "
            "validate può ancora trovare uno squilibrio."),

@@ -59,3 +59,22 @@ def test_en15_fr8_it11_the_terminal_advice_points_once_to_the_caveat_just_above(
     assert not any(old in terminal for old in ("(see above)", "(voir plus haut)", "(vedi sopra)")), terminal
     for part in LIMITS[lang]:
         assert _plain(part) in page, page
+
+
+# -- fr5*: compare's balance paragraph names its finding once ----------------------------------------------------------
+
+@pytest.mark.parametrize("key", ["compare_balance_quiet", "compare_balance_quiet_again", "compare_balance_none"])
+def test_fr5_the_balance_paragraph_names_what_validate_may_find_as_it_named_the_finding(key: str) -> None:
+    """fr5*: « … ne montre de joueur qui s’écarte de sa part équitable au-delà du hasard. … cardgen validate peut encore
+    trouver dans le jeu de base un écart que le hasard explique mal. »: the finding renamed three lines later, where the
+    English says "a gap beyond chance". One name: « un écart au-delà du hasard » (as the headings' « changement
+    au-delà du hasard »; never « que le hasard n’explique pas », round 45 fr6*). Italian names it once already
+    (« uno squilibrio », as its reason's « un piccolo squilibrio »)."""
+    from cardgen.terminal import say
+
+    fr = _plain(say(key, "fr", counts="3", pairs="100"))
+    en = _plain(say(key, "en", counts="3", pairs="100"))
+    assert "au-delà du hasard" in fr.split(".")[0], fr
+    assert "cardgen validate peut encore trouver dans le jeu de base un écart au-delà du hasard" in fr, fr
+    assert "explique mal" not in fr, fr
+    assert "cardgen validate may still find a gap beyond chance in the base game" in en, en
