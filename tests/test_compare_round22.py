@@ -449,8 +449,9 @@ def test_a_card_note_comes_under_the_cards_heading_not_the_notes_on_both_games(l
         # twenty-seventh reading en14: "no card stands out" beside a card whose interval leaves out 0: said by the
         # rule the code applies, "flagged"
         # terminal round 41 en35, it19: validate said as the balance lines say it; "partite proprie" made plain
-        "en": "Cards: on these pairs, no card is flagged as too strong or too weak in either game; cardgen validate, "
-              "on 1,000 games of its own unless told otherwise, may still flag one. Worth noting:",
+        # terminal round 52 en12: validate's default said as the balance line says it, "on its default 1,000 games"
+        "en": "Cards: on these pairs, no card is flagged as too strong or too weak in either game; on its default "
+              "1,000 games, cardgen validate may still flag one. Worth noting:",
         "fr": "Cartes : sur ces paires, aucune carte n’est signalée comme trop forte ou trop faible, ni dans le jeu de "
               "base ni dans la variante ; cardgen validate, sur ses propres parties (1 000 par défaut), peut encore en "
               "signaler une. À noter :",

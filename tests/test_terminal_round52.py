@@ -78,3 +78,23 @@ def test_fr5_the_balance_paragraph_names_what_validate_may_find_as_it_named_the_
     assert "cardgen validate peut encore trouver dans le jeu de base un écart au-delà du hasard" in fr, fr
     assert "explique mal" not in fr, fr
     assert "cardgen validate may still find a gap beyond chance in the base game" in en, en
+
+
+# -- en12: compare's card line says validate's default as the balance line does -----------------------------------------
+
+def test_en12_the_card_line_says_validate_s_default_as_the_balance_line() -> None:
+    """en12: "cardgen validate, on 1,000 games of its own unless told otherwise, may still flag one" eleven lines above
+    "On its default 1,000 games, cardgen validate may still find …": one fact, two wordings in one output, the older
+    reading as if compare gave validate its orders. French and Italian say it one way already (« sur ses propres
+    parties (1 000 par défaut) », «1.000 partite se non indicato altrimenti», as their balance lines)."""
+    from cardgen.terminal import say
+
+    cards = _plain(say("compare_cards_head_none", "en"))
+    balance = _plain(say("compare_balance_none", "en", pairs="100"))
+    assert "unless told otherwise" not in cards, cards
+    assert "on its default 1,000 games, cardgen validate may still flag one" in cards, cards
+    assert "On its default 1,000 games, cardgen validate may still find" in balance
+    for lang, same in (("fr", "sur ses propres parties (1 000 par défaut)"),
+                       ("it", "(1.000 partite se non indicato altrimenti)")):
+        assert same in _plain(say("compare_cards_head_none", lang))
+        assert same.lstrip("(") in _plain(say("compare_balance_none", lang, pairs="100")).lower()
