@@ -98,3 +98,29 @@ def test_en12_the_card_line_says_validate_s_default_as_the_balance_line() -> Non
                        ("it", "(1.000 partite se non indicato altrimenti)")):
         assert same in _plain(say("compare_cards_head_none", lang))
         assert same.lstrip("(") in _plain(say("compare_balance_none", lang, pairs="100")).lower()
+
+
+# -- en13 (fr7, it10): counts that played different numbers of pairs are said as a range ---------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en13_the_all_quiet_line_says_the_pairs_as_a_range(lang: str) -> None:
+    """en13 (fr7, it10): "But 200 and 300 pairs can miss a small gap" read as one batch of each, or as 500, where the
+    heading says "over 200 to 300 pairs" and the stop line which count played which. Now the heading's range."""
+    import re
+
+    from cardgen.simulate.summary import format_comparison
+    from cardgen.terminal import say
+    from tests.test_compare_round22 import _royale_short_four
+
+    r = _royale_short_four()
+    quiet = {**r, "variant_result": {**r["variant_result"], "balance": {"flags": [], "seat_fair_share": 0.2775}},
+             "base_result": {**r["base_result"], "balance": {"flags": [], "seat_fair_share": 0.26}}}
+    doc = {"lang": lang, "base": "royale", "variant": "royale-short", "name": "Short", "games": 300,
+           "agents": ["heuristic"], "seed": 1, "differences": [],
+           "results": [{**quiet, "players": 3, "games": 300}, {**quiet, "games": 200}]}
+    said = re.sub(r"\s+", " ", format_comparison(doc, tables=False))
+    want = {"en": "But 200 to 300 pairs can miss a small gap", "fr": "Mais 200 à 300 paires peuvent laisser passer",
+            "it": "Ma 200–300 coppie possono non cogliere"}[lang]
+    assert _plain(want) in _plain(said), said
+    assert not any(old in said for old in ("200 and 300", "200 et 300", "200 e 300")), said
+    assert say("count_range", lang, low="200", high="300") in said

@@ -2861,8 +2861,11 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # game having no first-player lean at 2 and 3 players, where validate finds one (twenty-sixth reading fr16)
         # how many pairs, said first, as the reason these pairs cannot show the base game balanced (terminal round
         # 50 en10*: a 50-word sentence that left the cause unsaid)
+        # counts that played different numbers of pairs: the range, as compare's heading says it ("over 200 to 300
+        # pairs"); "200 and 300 pairs" read as one batch of each, or as 500 (terminal round 52 en13, fr7, it10)
         pairs_said = sorted(set(quiet_pairs))
-        pairs_words = pairs_said[0] if len(pairs_said) == 1 else and_list([_num(n, lang) for n in pairs_said], lang)
+        pairs_words = pairs_said[0] if len(pairs_said) == 1 else \
+            say("count_range", lang, low=_num(pairs_said[0], lang), high=_num(pairs_said[-1], lang))
         balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang), pairs=pairs_words)
                     ] if balance and quiet else []
         # said in every comparison, with the words for nothing found where nothing is: a comparison without the
