@@ -124,3 +124,28 @@ def test_en13_the_all_quiet_line_says_the_pairs_as_a_range(lang: str) -> None:
     assert _plain(want) in _plain(said), said
     assert not any(old in said for old in ("200 and 300", "200 et 300", "200 e 300")), said
     assert say("count_range", lang, low="200", high="300") in said
+
+
+# -- en10: the hardly-played verdict cell, shorter ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_en10_the_hardly_played_verdict_leaves_who_plays_to_the_rule(lang: str) -> None:
+    """en10: "within chance; hardly ever played by the simulated players, so it could not be flagged in any case (see
+    the rule above this table)" was five lines in the verdict column at 1280 px beside every other row's one line.
+    "By the simulated players" is in the rule the row points to; "in any case" → "anyway". The verdict first, the
+    reason and the pointer stay (round 51 fr5*)."""
+    from cardgen.report.impact import WORDS, _verdict
+    from cardgen.simulate.cards import HARDLY_PLAYED
+
+    rare = {"component": "shower", "difference": 0.025, "low": -0.081, "high": 0.132, "judged": True,
+            "plays_per_seat": HARDLY_PLAYED / 3, "flag": ""}
+    said = _plain(_verdict(rare, "", lang))
+    assert not any(w in said for w in ("simulated players", "joueurs automatiques", "giocatori automatici")), said
+    assert said == _plain({"en": "within chance; hardly ever played, so it could not be flagged anyway (see the rule "
+                                 "above this table)",
+                           "fr": "dans les limites du hasard ; presque jamais jouée, elle ne pourrait de toute façon "
+                                 "pas être signalée (voir la règle au-dessus de ce tableau)",
+                           "it": "nei limiti del caso; quasi mai giocata, quindi comunque non segnalabile (vedi la "
+                                 "regola sopra questa tabella)"}[lang])
+    rule = {"en": "simulated players", "fr": "joueurs automatiques", "it": "giocatori automatici"}[lang]
+    assert rule in _plain(WORDS[lang]["flag"])  # the rule the row points to says who hardly plays it

@@ -110,12 +110,12 @@ def _card(plays: float | None, flag: str = "") -> dict:
 # terminal round 50 (r49 fr5) ruling: the row points to the rule at the card table (pins updated)
 # terminal round 51 fr5*: the card's rarity said as why it could not be flagged in any case, the rule "above this
 # table" from the table it stands above; "within chance" first only where the interval holds 0 (pins updated)
-REPORT = {"en": "hardly ever played by the simulated players, so it could not be flagged in any case (see the rule "
-                "above this table)",
-          "fr": "presque jamais jouée par les joueurs automatiques, elle ne pourrait de toute façon pas être signalée "
-                "(voir la règle au-dessus de ce tableau)",
-          "it": "quasi mai giocata dai giocatori automatici, quindi comunque non segnalabile (vedi la regola sopra "
-                "questa tabella)"}
+# terminal round 52 en10: the verdict cell shortened, "by the simulated players" left to the rule it points to (pins
+# updated)
+REPORT = {"en": "hardly ever played, so it could not be flagged anyway (see the rule above this table)",
+          "fr": "presque jamais jouée, elle ne pourrait de toute façon pas être signalée (voir la règle au-dessus de ce "
+                "tableau)",
+          "it": "quasi mai giocata, quindi comunque non segnalabile (vedi la regola sopra questa tabella)"}
 
 
 @pytest.mark.parametrize(("lang", "remark"), [
