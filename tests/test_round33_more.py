@@ -304,8 +304,7 @@ def test_dracos_all_out_tie_says_before_the_drop_outs_not_at_the_start() -> None
 
     said = get_game("draco").words["tallies"]["en"]["tie_break:all_tied_leaders_share"]
     # round 38 en14: at 3 players all three were tied: "those tied … before the drop-outs" read as a subset
-    assert said == ("every player ends up dropping out, so the players tied for first place at the end of the game "
-                    "share the victory")
+    assert said == ("every player ends up dropping out, so the tied leaders share the victory")
 
 
 def test_the_french_hardly_played_note_keeps_its_parallel() -> None:

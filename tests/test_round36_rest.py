@@ -296,8 +296,7 @@ def test_the_english_ties_line_gives_each_count_before_its_clause() -> None:
     ties = {"games": 33, "shared_wins": 1, "tie_breaks": {"leaders_eliminated": 32, "all_tied_leaders_share": 1}}
     assert _plain(ties_line(ties, "en", naming)) == (
         "ties for first place in 33 games: in 32, the tied leaders drop out and the richest of the others wins; in 1, "
-        "every player ends up dropping out, so the players tied for first place at the end of the game share the "
-        "victory")  # round 38 en14; round 39 en25: not in brackets; round 41 en29: no dash between two counts
+        "every player ends up dropping out, so the tied leaders share the victory")  # round 38 en14; round 39 en25: not in brackets; round 41 en29: no dash between two counts
     assert _plain(ties_line(ties, "fr", naming)).startswith("égalités pour la première place : 33 ; ex æquo de tête "
                                                             "éliminés, victoire au plus riche des joueurs restants : 32 ; ")
 

@@ -145,8 +145,7 @@ def test_the_ties_words_use_one_name_and_say_who_shares() -> None:
     text = json.dumps(words, ensure_ascii=False) + json.dumps(_deck()["clarifications"], ensure_ascii=False)
     assert "premiers ex" not in text.replace("\\u00a0", " ") and "ex æquo en tête" not in text
     assert words["tallies"]["en"]["tie_break:all_tied_leaders_share"] == (
-        "every player ends up dropping out, so the players tied for first place at the end of the game share the "
-        "victory")
+        "every player ends up dropping out, so the tied leaders share the victory")
 
 
 def test_the_french_indicator_and_interval_words() -> None:

@@ -261,8 +261,7 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
            "vittoria condivisa tra i primi a pari merito: 1"),
     # round 36 en10: each count first, "in 32, …": a clause then ": 32" read like a form
     ("en", "in 32, the tied leaders drop out and the richest of the others wins; in 3, the tied leaders drop out "
-           "and the next richest, tied too, share the win; in 1, every player ends up dropping out, so the players "
-           "tied for first place at the end of the game share the victory")])  # round 38 en14  # round 31 en14, round 33 en17
+           "and the next richest, tied too, share the win; in 1, every player ends up dropping out, so the tied leaders share the victory")])  # round 38 en14  # round 31 en14, round 33 en17
 def test_draco_s_tie_break_outcomes_are_one_kind_of_phrase(lang: str, said: str) -> None:
     """Read 20, fr21: "ex æquo tous éliminés, victoire au plus riche des joueurs restants : 32 ; tout le monde est
     éliminé, et les premiers ex æquo se partagent la victoire : 1": a noun phrase then a sentence. Every outcome
