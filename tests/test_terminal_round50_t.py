@@ -213,7 +213,10 @@ def test_en16_the_edge_clause_names_its_bar(key: str) -> None:
            "nessun giocatore)", "ancora a pari merito"),
     ("fr", "les plus riches des joueurs restants sont à leur tour à égalité, une fois éliminés les ex æquo de tête (ou tous les "
            "joueurs ont été éliminés)", "encore à égalité"),
-    ("en", "the richest players left tie again once the tied leaders drop out (or no player is left)", "still")])
+    # terminal round 52 en6: "tie again" of players tied for the first time, as the French « à leur tour » and the
+    # Italian «anch’essi» (pin updated)
+    ("en", "the richest players left are tied too, once the tied leaders drop out (or no player is left)",
+     "again")])
 def test_it7_the_draco_tie_case_says_the_others_tie_in_their_turn(lang: str, said: str, old: str) -> None:
     """it7*: «i più ricchi tra gli altri sono ancora a pari merito dopo l’eliminazione dei primi a pari merito»
     (validate-draco, the Draco and Charity Toast pages, 11 places): «ancora» ("still") of players tied for the first

@@ -149,3 +149,32 @@ def test_en10_the_hardly_played_verdict_leaves_who_plays_to_the_rule(lang: str) 
                                  "regola sopra questa tabella)"}[lang])
     rule = {"en": "simulated players", "fr": "joueurs automatiques", "it": "giocatori automatici"}[lang]
     assert rule in _plain(WORDS[lang]["flag"])  # the rule the row points to says who hardly plays it
+
+
+# -- en6, en7: Draco's tie sentences -------------------------------------------------------------------------------------
+
+def _draco_tallies(lang: str) -> dict:
+    return json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["tallies"][lang]
+
+
+def test_en6_the_next_richest_are_tied_too_not_again() -> None:
+    """en6: "the richest players left tie again once the tied leaders drop out (or no player is left)": "again" of
+    players tied for the first time (part t's it7* ruling removed « encore » / «ancora» for the same reason). Now
+    "are tied too", as the French « à leur tour » and the Italian «anch’essi»; the finding first (r49 it25)."""
+    said = _plain(_draco_tallies("en")["gap:tie_for_win"])
+    assert said == "the richest players left are tied too, once the tied leaders drop out (or no player is left)"
+    assert "again" not in said
+    assert "à leur tour" in _plain(_draco_tallies("fr")["gap:tie_for_win"])
+    assert "anch’essi" in _draco_tallies("it")["gap:tie_for_win"]
+
+
+def test_en7_when_everybody_drops_out_the_tied_leaders_share() -> None:
+    """en7: "in 1, every player ends up dropping out, so the players tied for first place at the end of the game share
+    the victory": the ruling gives the win to those tied before anyone dropped out, and at the end nobody is left.
+    Now "the tied leaders", the name the same line gives them ("in 32, the tied leaders drop out …"), as the French
+    « les ex æquo de tête » and the Italian «i primi a pari merito» (never "at the start", round 33 en17)."""
+    said = _draco_tallies("en")["tie_break:all_tied_leaders_share"]
+    assert said == "every player ends up dropping out, so the tied leaders share the victory"
+    assert "at the end of the game" not in said and "at the start" not in said
+    assert _draco_tallies("en")["tie_break:leaders_eliminated"].startswith("the tied leaders drop out")
+    assert "ex æquo de tête" in _draco_tallies("fr")["tie_break:all_tied_leaders_share"]
