@@ -2865,7 +2865,8 @@ def format_comparison(doc: dict[str, Any], naming: Naming | None = None, tables:
         # pairs"); "200 and 300 pairs" read as one batch of each, or as 500 (terminal round 52 en13, fr7, it10)
         pairs_said = sorted(set(quiet_pairs))
         pairs_words = pairs_said[0] if len(pairs_said) == 1 else \
-            say("count_range", lang, low=_num(pairs_said[0], lang), high=_num(pairs_said[-1], lang))
+            say("count_range", lang, low=_num(pairs_said[0], lang), high=_num(pairs_said[-1], lang)) if pairs_said \
+            else ""
         balance += ["  " + say("compare_balance_quiet", lang, counts=and_list(quiet, lang), pairs=pairs_words)
                     ] if balance and quiet else []
         # said in every comparison, with the words for nothing found where nothing is: a comparison without the
