@@ -101,9 +101,9 @@ def test_the_fix_command_follows_the_problem_it_would_fix_and_never_a_page_witho
                              "it": "Il giocatore 2 è sopra la quota equa in entrambi i giochi su queste "
                                    "coppie, e il caso difficilmente basta a spiegarlo; queste coppie non dicono se la "
                                    "variante aggravi o attenui lo squilibrio (vedi la tabella più sopra)"}[lang], lang)) in html
-    assert unbroken(typeset({"en": "won 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
-                             "fr": "en gagnait 50,0 % [55,0 % ; 82,0 %], pour une part équitable de 50,0 %",
-                             "it": "vinceva il 50,0% delle partite [55,0%; 82,0%], per una quota "
+    assert unbroken(typeset({"en": "wins 50.0% of games [55.0% to 82.0%], for a fair share of 50.0%",
+                             "fr": "en gagne 50,0 % [55,0 % ; 82,0 %], pour une part équitable de 50,0 %",
+                             "it": "vince il 50,0% delle partite [55,0%; 82,0%], per una quota "
                                    "equa del 50,0%"}[lang], lang)) in html
     assert not any(w in html for w in ("shows it too", "le montre aussi", "lo mostra;"))
     fix = typeset({"en": "To look for fixes to the base game’s imbalance for player 2 and test them in simulated "

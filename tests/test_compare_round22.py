@@ -170,8 +170,8 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     # fr26, en25, it36: the base game's share and fair share with one decimal; no interval's end said (en27, fr22)
     assert not re.search(r"\d[.,]\d\d ?%", line), line
     assert "0.04" not in line and "0,04" not in line, line
-    assert {"en": "player 1 won 37.0% of games, for a fair share of 26.0%", "fr": "le joueur 1 en gagnait 37,0 %, "
-            "pour une part équitable de 26,0 %", "it": "il giocatore 1 vinceva il 37,0% delle partite, per una quota "
+    assert {"en": "player 1 wins 37.0% of games, for a fair share of 26.0%", "fr": "le joueur 1 en gagne 37,0 %, "
+            "pour une part équitable de 26,0 %", "it": "il giocatore 1 vince il 37,0% delle partite, per una quota "
             "equa del 26,0%"}[lang] in line, line
 
 

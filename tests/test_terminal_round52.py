@@ -178,3 +178,22 @@ def test_en7_when_everybody_drops_out_the_tied_leaders_share() -> None:
     assert "at the end of the game" not in said and "at the start" not in said
     assert _draco_tallies("en")["tie_break:leaders_eliminated"].startswith("the tied leaders drop out")
     assert "ex æquo de tête" in _draco_tallies("fr")["tie_break:all_tied_leaders_share"]
+
+
+# -- en9: the base game's rate on the same shuffles in the present, as the variant's ------------------------------------
+
+@pytest.mark.parametrize(("lang", "said", "old"), [
+    ("en", "in the base game, on the same shuffles, P wins 27.0% of games", " won "),
+    ("fr", "dans le jeu de base, sur les mêmes mélanges, P en gagne 27,0 %", "gagnait"),
+    ("it", "nel gioco base, con gli stessi mazzi mescolati, P vince il 27,0% delle partite", "vinceva")])
+def test_en9_the_base_game_wins_on_the_same_shuffles_as_the_variant_does(lang: str, said: str, old: str) -> None:
+    """en9: "With the variant, player 5 wins 31.0% of games … In the base game, on the same shuffles, player 5 won
+    27.0% of games": the past reads as "before the change", not as a figure of the same 100 shuffles played in both
+    games. Present for both, in every language (the French « en gagnait » and the Italian «vinceva» said the same
+    past)."""
+    from cardgen.terminal import say
+
+    line = _plain(say("compare_seat_base_rate", lang, who="P", base={"en": "27.0%", "fr": "27,0 %", "it": "27,0%"}[lang],
+                      interval="", fair="", edge=""))
+    assert line == _plain(said), line
+    assert old not in line

@@ -880,7 +880,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
     ("en", "player 1 wins more than the fair share in both games on these pairs, beyond chance; the pairs cannot tell "
            "whether the variant makes this worse or better. With the variant, player 1 wins 45.0% of games [33.2% to 57.4%] (widened because 4 players are "
            "compared at once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner. "
-           "In the base game, on the same shuffles, player 1 won 37.0% of games [33.2% to 57.4%], for a fair share of "
+           "In the base game, on the same shuffles, player 1 wins 37.0% of games [33.2% to 57.4%], for a fair share of "
            "27.8%. Change from the base game to the variant: +8.0\u00a0percentage points; 100 pairs are too few to "
            "measure a change of this size. Allowing for chance, it could be anything from −24.1 to +40.1 percentage points. To look for fixes to the base game’s "
            "imbalance for player 1 and test them in simulated games, run: cardgen fix royale --players 4"),
@@ -889,7 +889,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "ces paires ne disent pas si la variante aggrave ou atténue ce déséquilibre. Avec la variante, le joueur 1 gagne 45,0\u202f% des parties [33,2\u202f%\u202f; 57,4\u202f%] "
            "(intervalle élargi parce que 4 joueurs sont comparés à la fois), pour une part équitable de 27,8\u202f%, "
            "soit plus d’un quart, car une victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes "
-           "mélanges, le joueur 1 en gagnait 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
+           "mélanges, le joueur 1 en gagne 37,0\u202f% [33,2\u202f%\u202f; 57,4\u202f%], pour une part équitable de "
            "27,8\u202f%. Écart entre les deux jeux\u202f: +8,0\u00a0points de pourcentage, mais 100 paires ne suffisent "
            "pas à le mesurer avec précision. Compte tenu du hasard, il peut aller de −24,1 à +40,1 points de pourcentage. "  # round 41 fr14
            "Pour chercher comment corriger le déséquilibre du jeu de base pour le joueur 1, puis essayer les corrections trouvées "
@@ -899,7 +899,7 @@ def test_a_solo_game_s_scores_are_read_on_the_book_s_verdict_scale(lang: str) ->
            "queste coppie non dicono se la variante aggravi o attenui lo squilibrio. Con la variante, il giocatore 1 vince il 45,0% delle partite "
            "[33,2%; 57,4%] (intervallo allargato perché si confrontano 4 giocatori alla volta), per una "
            "quota equa del 27,8%, più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel "
-           "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vinceva il 37,0% delle partite "
+           "gioco base, con gli stessi mazzi mescolati, il giocatore 1 vince il 37,0% delle partite "
            "[33,2%; 57,4%], per una quota equa del 27,8%. Differenza tra i due giochi: "
            "+8,0\u00a0punti percentuali, ma 100 coppie sono troppo poche per sapere se la variante alzi o abbassi "
            "questa quota. Tenuto conto del caso, la differenza può andare da −24,1 a +40,1 punti percentuali. Per cercare correzioni che risolvano lo squilibrio del gioco "
@@ -977,7 +977,7 @@ _MAIN = ("With the variant, player 2 wins 15.0% of games [8.2% to 25.9%] (widene
          "once), for a fair share of 27.8%, more than a quarter because a shared win counts as a win for each winner.")
 #: fifteenth reading (fr15, en5, fr17, it25, en6): the base game's figure, with its own fair share and interval
 #: where its own games flag the seat
-_BASE = " In the base game, on the same shuffles, player 2 won 21.0% of games"
+_BASE = " In the base game, on the same shuffles, player 2 wins 21.0% of games"
 _OWN = " [8.2% to 25.9%], for a fair share of 27.8%"
 _FIX = (" To look for fixes to the base game’s imbalance for player 2 and test them in simulated games, run: "
         "cardgen fix royale --players 4")
@@ -1071,7 +1071,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "Avec la variante, le joueur 2 gagne 15,0 % des parties [8,2 % ; 25,9 %] (intervalle élargi parce que "
                   "4 joueurs sont comparés à la fois), pour une part équitable de 27,8 %, soit plus d’un quart, car une "
                   "victoire partagée compte pour chacun des gagnants. Dans le jeu de base, sur les mêmes mélanges, le joueur 2 en "
-                  "gagnait 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage ; compte tenu du hasard, de "
+                  "gagne 21,0 %. Écart entre les deux jeux : −6,0\u00a0points de pourcentage ; compte tenu du hasard, de "
                   "−19,0 à +7,0 points de pourcentage. Le jeu de "
                   "base a peut-être le même déséquilibre ; pour en juger sur 1 000 parties, lancez (si ce n’est déjà "
                   "fait) : cardgen validate royale --players 4 Pour mesurer l’effet de "
@@ -1084,7 +1084,7 @@ def test_compare_s_balance_lines_follow_the_language_and_an_agent_keeps_its_own_
                   "possa spiegare il caso. Con la variante, il giocatore 2 vince il 15,0% delle partite [8,2%; 25,9%] "
                   "(intervallo allargato perché si confrontano 4 giocatori alla volta), per una quota equa del 27,8%, "
                   "più di un quarto perché una vittoria condivisa conta per ciascun vincitore. Nel gioco base, con gli "
-                  "stessi mazzi mescolati, il giocatore 2 vinceva il 21,0% delle partite [8,2%; 25,9%], per una quota "
+                  "stessi mazzi mescolati, il giocatore 2 vince il 21,0% delle partite [8,2%; 25,9%], per una quota "
                   "equa del 27,8%. Differenza tra i due giochi: −6,0 punti percentuali; tenuto conto del caso, da −10,0 "
                   "a −2,0 punti percentuali. Per cercare correzioni "
                   "che risolvano lo squilibrio del gioco base per il giocatore 2 e provarle su partite simulate, esegui: cardgen "
