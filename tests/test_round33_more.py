@@ -273,7 +273,7 @@ def test_the_italian_mid_game_card_table_has_the_terminals_name_on_the_page() ->
     # round 34 fr17: what follows, a sentence of its own
     # terminal round 41 en27, fr10: where this edition's book rules it, at the first count too (pins updated)
     ("en", "the published description does not say what happens then, and this edition’s ruling lets play go on "
-           "(under “Special cases”, “Money”). The results"),
+           "(see “Special cases”, “Money”). The results"),
     # round 40 it9*: Draco's published source as its book names it, and this edition's ruling
     ("fr", "la description publiée ne dit pas ce qui se passe alors, et le choix de cette édition permet de "
            "poursuivre la partie (sous « Cas particuliers », « L’argent »). Les résultats"),

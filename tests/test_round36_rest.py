@@ -21,7 +21,7 @@ def _plain(text: str) -> str:
     # round 40 en9*, fr8*, it10*: the book's ruling and where it is, never "the rules should still say"
     # terminal round 41 it14, fr10: where the book rules it is said in the warning's ruling clause; the last sentence
     # then names it once (pins updated)
-    ("en", "(under “Special cases”, “Money”). In these 300 games"),
+    ("en", "(see “Special cases”, “Money”). In these 300 games"),
     ("fr", "(sous « Cas particuliers », « L’argent »). Si ces 300 parties"),
     ("it", "(nella sezione «Casi particolari», paragrafo «Il denaro»). In queste 300 partite")])  # round 45 it20
 def test_a_shortage_in_few_games_says_what_the_code_knows(lang: str, said: str) -> None:

@@ -120,7 +120,7 @@ def test_the_shortage_warning_says_where_the_book_rules_it_at_its_first_count(la
     from cardgen.simulate.summary import Naming, shortfall_line
 
     naming = Naming.of(resolve("draco", ROOT), lang)
-    where = {"en": "(under “Special cases”, “Money”)", "fr": "(sous « Cas particuliers », « L’argent »)",
+    where = {"en": "(see “Special cases”, “Money”)", "fr": "(sous « Cas particuliers », « L’argent »)",
              "it": "(nella sezione «Casi particolari», paragrafo «Il denaro»)"}[lang]  # round 45 it20
     f = {"peak": "unpaid_by_bank", "print_more": 56, "cover": 0.99, "games_short": 285, "games": 300, "max": 60}
     said: set[str] = set()

@@ -197,3 +197,17 @@ def test_en9_the_base_game_wins_on_the_same_shuffles_as_the_variant_does(lang: s
                       interval="", fair="", edge=""))
     assert line == _plain(said), line
     assert old not in line
+
+
+# -- en8: where the edition's ruling on the short bank stands, said as a pointer to the rulebook ---------------------------
+
+def test_en8_the_ruling_s_place_is_a_pointer_to_the_book_s_headings() -> None:
+    """en8: "this edition's ruling lets play go on (under “Special cases”, “Money”)": "under" hung the headings on
+    the play going on. Now "(see “Special cases”, “Money”)", still the book's own headings (round 41 en27), and no
+    "rulebook" in the line (the twenty-third reading's it10: the published rules are named as such); the game without
+    its own words says "see “Special cases”"."""
+    from cardgen.terminal import say
+
+    draco = json.loads((ROOT / "cardgen/games/draco/words.json").read_text(encoding="utf-8"))["lines"]["en"]
+    assert draco["short_ruling_where"] == "see “Special cases”, “Money”"
+    assert say("short_ruling_where", "en") == "see “Special cases”"

@@ -357,7 +357,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
     for lang, says in (("en", "WARNING (shortage of coins in the bank): the bank could not pay all it owed in 190 of "
                               "200 games (95.0%). At worst, sums worth 60 silver coins went unpaid in a single game; "
                               "the published description does not say what happens then, and this edition’s ruling "
-                              "lets play go on (under “Special cases”, “Money”). The results (balance, card "
+                              "lets play go on (see “Special cases”, “Money”). The results (balance, card "
                               "strength, design indicators) therefore describe the game with this edition’s ruling, "
                               "not the published game. In these 200 games, 57 more silver coins (77 instead of 20) "
                               "would have covered every unpaid sum in 99% of the games. Converted into gold, that is "
