@@ -37,7 +37,9 @@ def test_without_zork_s_special_case_says_receiving_seat() -> None:
 
 
 #: round 28 en9/en13: the sentence the base and Masked Ball solo chapters now print in "Preparing a solo game"
-SOLO_DISCARDS = {"fr": "la pioche n’est jamais reconstituée : en solitaire, une carte défaussée ne revient jamais en jeu.",
+#: book check of round 29 (fr1*): the French drops « en solitaire », said by the chapter's heading, to make room for
+#: the next sentence's « pour juger si » without pushing "Jouer en solitaire" off the Letter book's page 5
+SOLO_DISCARDS = {"fr": "la pioche n’est jamais reconstituée : une carte défaussée ne revient jamais en jeu.",
                  "it": "il mazzo non viene mai ricostituito: in solitario, una carta scartata non torna più in gioco.",
                  "en": "the draw pile is never rebuilt: in a solo game, a discarded card never comes back into play."}
 

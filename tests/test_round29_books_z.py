@@ -34,7 +34,8 @@ def markup(deck_id: str, lang: str) -> str:
 
 
 #: the sentence royale's and royale-masked's "Playing alone" now adds to "the pile is never rebuilt"
-SOLO_STILL_COUNTS = {"fr": "ne revient jamais en jeu. Elle compte pourtant pour une exigence impossible.",
+#: book check of round 29 (fr1*): « compte pour une exigence impossible » read as "counts as an impossible request"
+SOLO_STILL_COUNTS = {"fr": "ne revient jamais en jeu. Elle compte pourtant pour juger si une exigence est impossible.",
                      "it": "non torna più in gioco. Conta però ancora per giudicare se una richiesta è impossibile.",
                      "en": "never comes back into play. It still counts, however, when judging whether a request is "
                            "impossible."}

@@ -1,0 +1,38 @@
+"""The check of book round 29's fixes (docs/reads/round-29-check-frit.md, round-29-check-en.md): each fault the two
+checkers found, fixed, held by our own words in the book (its markup) or in the deck. Faults keep the reports'
+numbers (fr…, it…, en…); docs/reads/round-29-check-fixes.md lists every one, fixed or left."""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import pytest
+
+from cardgen.resolve.resolve import resolve
+from cardgen.rulebook.templating import render_markup
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("fr", "it", "en")
+SOLO = {"fr": "Jouer en solitaire", "it": "Giocare in solitario", "en": "Playing alone"}
+
+
+def norm(text: str) -> str:
+    """Spaces collapsed (narrow and no-break spaces too)."""
+    return " ".join(text.split())
+
+
+def markup(deck_id: str, lang: str) -> str:
+    return norm(html.unescape(render_markup(resolve(deck_id, ROOT), lang)))
+
+
+@pytest.mark.parametrize("deck_id", ["royale", "royale-masked"])
+def test_the_french_solo_chapter_says_a_discard_counts_when_judging_a_request(deck_id: str) -> None:
+    """Book check fr1*: « Elle compte pourtant pour une exigence impossible. » read as "it counts as (or towards) an
+    impossible request", the opposite of the rule (p.2: the impossibility test counts every other dish card, the
+    discard pile included). Now the Light Supper and Solo books' words, « pour juger si une exigence est
+    impossible »; « en solitaire », said by the heading, goes, so "Jouer en solitaire" stays on the Letter page 5."""
+    text = markup(deck_id, "fr")
+    chapter = text[text.rindex(SOLO["fr"]):]
+    assert ("la pioche n’est jamais reconstituée : une carte défaussée ne revient jamais en jeu. Elle compte pourtant "
+            "pour juger si une exigence est impossible.") in chapter
+    assert "pour une exigence impossible" not in text
