@@ -117,13 +117,14 @@ def test_the_masked_ball_s_key_defines_what_its_nobles_ask(lang: str) -> None:
     even or all odd; the unmasked books keep their key (the Duchess asks four of a kind)."""
     masked = _markup("royale-masked", lang)
     key = {"en": ("<b>pair</b>, <b>three of a kind</b>: two or three cards of the same value;",
-                  "<b>all even or all odd</b>: every card’s value can be divided by two, or none can;"),
+                  # book check en3: "exactly divisible", not "can be divided"
+                  "<b>all even or all odd</b>: every card’s value is exactly divisible by two, or none is;"),
            "fr": ("<b>paire</b>, <b>brelan</b> : deux ou trois cartes de même valeur ;",
                   "<b>toutes de valeur paire ou toutes de valeur impaire</b> : les valeurs des cartes sont toutes "
                   "divisibles par deux, ou aucune ne l’est ;"),
            "it": ("<b>coppia</b>, <b>tris</b>: due o tre carte dello stesso valore;",
-                  "<b>tutte di valore pari o tutte di valore dispari</b>: i valori delle carte si possono tutti dividere "
-                  "per due, oppure nessuno;")}[lang]
+                  "<b>tutte di valore pari o tutte di valore dispari</b>: i valori delle carte sono tutti divisibili "
+                  "per due, oppure nessuno lo è;")}[lang]
     assert all(k in masked for k in key), lang
     four = {"en": "<b>four of a kind</b>", "fr": "<b>carré</b>", "it": "<b>poker</b>"}[lang]
     assert four not in masked

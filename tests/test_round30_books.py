@@ -36,3 +36,17 @@ def test_the_french_solo_chapter_says_a_discard_counts_when_judging_a_request(de
     assert ("la pioche n’est jamais reconstituée : une carte défaussée ne revient jamais en jeu. Elle compte pourtant "
             "pour juger si une exigence est impossible.") in chapter
     assert "pour une exigence impossible" not in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_masked_key_says_even_as_divisible_by_two(lang: str) -> None:
+    """Book check en3 (royale-masked p.3): "every card’s value can be divided by two" is loose (7 ÷ 2 = 3.5): "is
+    exactly divisible by two"; the Italian «si possono tutti dividere per due» alike: «sono tutti divisibili per
+    due»; the French already said « divisibles par deux »."""
+    key = {"en": "<b>all even or all odd</b>: every card’s value is exactly divisible by two, or none is;",
+           "fr": "les valeurs des cartes sont toutes divisibles par deux, ou aucune ne l’est ;",
+           "it": "i valori delle carte sono tutti divisibili per due, oppure nessuno lo è;"}[lang]
+    text = markup("royale-masked", lang)
+    assert key in text
+    assert "can be divided by two" not in text and "si possono tutti dividere" not in text
+
