@@ -23,7 +23,8 @@ def test_the_long_game_does_not_end_when_its_third_pile_runs_out() -> None:
     assert "the game ends as usual" not in said["en"]
     assert "la fin de partie se déroule" not in said["fr"] and "la partita si chiude" not in said["it"]
     for lang, words in {"en": ("it is gone for good", "play goes on without drawing until the final toast"),
-                        "fr": ("elle l’est pour de bon", "on continue à jouer sans piocher jusqu’à l’ultime toast"),
+                        "fr": ("est épuisée, c’est pour de bon",  # book check fr4
+                               "on continue à jouer sans piocher jusqu’à l’ultime toast"),
                         "it": ("è finito per sempre", "si continua a giocare senza pescare fino all’ultimo brindisi")
                         }.items():
         assert all(w in said[lang] for w in words), lang

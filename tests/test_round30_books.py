@@ -50,3 +50,17 @@ def test_the_masked_key_says_even_as_divisible_by_two(lang: str) -> None:
     assert key in text
     assert "can be divided by two" not in text and "si possono tutti dividere" not in text
 
+
+def _yaml(path: str) -> dict:
+    import yaml
+
+    return yaml.safe_load((ROOT / path).read_text(encoding="utf-8"))
+
+
+def test_the_long_game_s_french_third_pile_says_what_is_for_good() -> None:
+    """Book check fr4 (draco-long p.1): « Quand la troisième pioche s’épuise, elle l’est pour de bon » (« l’ » stood
+    for « épuisée », which the sentence never said): « est épuisée, c’est pour de bon », as p.5 says it."""
+    fr = _yaml("variants/draco/draco-long.yaml")["description"]["fr"]
+    assert "Quand la troisième pioche est épuisée, c’est pour de bon\u202f: on continue à jouer sans piocher" in fr
+    assert "elle l’est" not in fr
+    assert "c’est pour de bon" in markup("draco-long", "fr")
