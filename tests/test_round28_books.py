@@ -212,7 +212,7 @@ def test_the_french_small_wordings() -> None:
     """Book round 28 fr30: Without Zork said Zork « reste dans la boîte » though its sheets do not print him; fr14:
     the seats table's caption had no verb; fr1: King Lui's tagline « plus que lui d'un même plat »; fr20: « le type
     de ces cartes » had no antecedent."""
-    assert "les planches de cette variante ne l’impriment pas" in markup("draco-no-zork", "fr")
+    assert "elle ne figure pas sur les planches de cette variante" in markup("draco-no-zork", "fr")  # check fr5
     assert "voici combien de places entourent Draco et combien de cartes restent dans la pioche" in markup("draco", "fr")
     assert "n’ayez jamais plus de portions d’un plat que lui" in resolve("king_lui", ROOT).model.description["fr"]
     masked = resolve("royale-masked", ROOT).model.rulings["abundance_first_last"].text["fr"]

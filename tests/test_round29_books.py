@@ -97,13 +97,14 @@ def test_without_zork_says_what_a_base_game_deck_does(lang: str) -> None:
     deck (this variant's sheets do not print Zork), and nothing said what a base-game Seating Plan does here. Each
     book now says both, as the French Zork line (round 28 fr30) and the Italian Seating Plan line already did."""
     text = _markup("draco-no-zork", lang)
-    zork = {"en": "card is not used: this variant’s card sheets do not print it. If you play with the base game’s "
-                  "deck, leave it in the box.",
-            "fr": "n’est pas utilisée : les planches de cette variante ne l’impriment pas. Si vous jouez avec le "
-                  "paquet du jeu de base, laissez-la dans la boîte.",
-            "it": "non serve: i fogli di questa variante non la stampano. Se giochi con le carte del gioco base, "
+    # book check en6, fr5, it3: the sheets no longer "print", the base game's cards one noun, "this new wording"
+    zork = {"en": "card is not used: it is not on this variant’s card sheets. If you play with the base game’s "
+                  "cards, leave it in the box.",
+            "fr": "n’est pas utilisée : elle ne figure pas sur les planches de cette variante. Si vous jouez avec "
+                  "les cartes du jeu de base, laissez-la dans la boîte.",
+            "it": "non serve: non è stampata sui fogli di questa variante. Se giochi con le carte del gioco base, "
                   "lasciala nella scatola."}[lang]
-    plan = {"en": "If you play with the base game’s cards, this text applies, not the one printed on them.",
+    plan = {"en": "If you play with the base game’s cards, this new wording applies, not the one printed on them.",
             "fr": "Si vous jouez avec les cartes du jeu de base, c’est ce texte qui s’applique, non celui imprimé sur "
                   "les cartes.",
             "it": "Se giochi con le carte del gioco base, vale questo testo, non quello stampato sulle carte."}[lang]

@@ -64,3 +64,23 @@ def test_the_long_game_s_french_third_pile_says_what_is_for_good() -> None:
     assert "Quand la troisième pioche est épuisée, c’est pour de bon\u202f: on continue à jouer sans piocher" in fr
     assert "elle l’est" not in fr
     assert "c’est pour de bon" in markup("draco-long", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_zork_s_sheets_print_nothing_and_the_base_cards_have_one_name(lang: str) -> None:
+    """Book check en6, fr5, it3 (draco-no-zork p.1): "this variant’s card sheets do not print it" (« les planches …
+    ne l’impriment pas », «i fogli … non la stampano») made the sheets do the printing; the French named the base
+    game's cards « cartes » then « paquet » (and English "cards" then "deck") three lines apart; the English "this
+    text applies" (which text?) is "this new wording", the Seating Plan sentence having just said "are reworded"."""
+    text = markup("draco-no-zork", lang)
+    zork = {"en": "card is not used: it is not on this variant’s card sheets. If you play with the base game’s cards, "
+                  "leave it in the box.",
+            "fr": "n’est pas utilisée : elle ne figure pas sur les planches de cette variante. Si vous jouez avec les "
+                  "cartes du jeu de base, laissez-la dans la boîte.",
+            "it": "non serve: non è stampata sui fogli di questa variante. Se giochi con le carte del gioco base, "
+                  "lasciala nella scatola."}[lang]
+    assert zork in text
+    assert not any(old in text for old in ("do not print it", "ne l’impriment pas", "non la stampano",
+                                           "base game’s deck", "paquet du jeu de base", "this text applies"))
+    if lang == "en":
+        assert "If you play with the base game’s cards, this new wording applies, not the one printed on them." in text
