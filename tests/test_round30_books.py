@@ -84,3 +84,18 @@ def test_without_zork_s_sheets_print_nothing_and_the_base_cards_have_one_name(la
                                            "base game’s deck", "paquet du jeu de base", "this text applies"))
     if lang == "en":
         assert "If you play with the base game’s cards, this new wording applies, not the one printed on them." in text
+
+
+#: the gift paragraph's last ruling, then the pointer to the example, per language
+GIFT_THEN_POINTER = {"fr": "il n’y a pas de don (choix de cette édition). L’encadré « Exemple de toast » (p.",
+                     "it": "il dono non si fa (scelta di questa edizione). Il riquadro «Esempio di brindisi» (a pagina",
+                     "en": "there is no gift (this edition’s ruling). The box “Example of a toast” (page"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_charity_toast_s_pointer_closes_the_gift_paragraph(lang: str) -> None:
+    """Book check en7 (draco-charity-toast p.3): the pointer to "Example of a toast" sat between the gift rule and
+    the gift's own gold-only sentence, cutting the rule in two; it now closes the paragraph, in the three
+    languages (round 29 fr14*'s page number unchanged: test_round29_books_z)."""
+    text = markup("draco-charity-toast", lang)
+    assert GIFT_THEN_POINTER[lang] in text, text[text.index("(" + GIFT_THEN_POINTER[lang].split("(")[1][:8]) - 300:][:600]
