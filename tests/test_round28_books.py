@@ -189,9 +189,16 @@ def test_the_draco_books_english_wordings() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_charity_toast_says_the_gold_only_case_once(lang: str) -> None:
     """Book round 28 fr27: the toast paragraph gave the gold-and-change condition twice, four lines apart (en27:
-    one dense paragraph): the gift and its tie first, the netting, then the gold-only case once, at the end."""
+    one dense paragraph): the gift and its tie first, the netting, then the gold-only case once, at the end. Book
+    check en7 (round 29's pointer to the example had cut the gift rule in two): the pointer, no rule, now follows the
+    gold-only case, the paragraph's last rule."""
     toast = resolve("draco-charity-toast", ROOT).model.book["toast"][lang]
     gold = {"fr": "que de l’or", "it": "solo monete d’oro", "en": "only gold"}[lang]
+    pointer = {"fr": " L’encadré « Exemple de toast »", "it": " Il riquadro «Esempio di brindisi»",
+               "en": " The box “Example of a toast”"}[lang]
+    toast = norm(toast)
+    assert toast.count(pointer.strip()) == 1
+    toast = toast[:toast.index(pointer)]
     assert toast.count(gold) == 1 and toast.rstrip(".").endswith(
         {"fr": "(choix de cette édition)", "it": "(scelta di questa edizione)", "en": "(this edition’s ruling)"}[lang])
 
