@@ -132,7 +132,7 @@ def test_gentle_overeating_says_when_the_excess_goes() -> None:
     assert "when the meal ends" in model.tagline["en"] and "a fine pasto" in model.tagline["it"]
     assert model.tagline["en"].endswith("is discarded.")  # read 9 (en15): "discarded", as the body says
     en = markup("king_lui-gentle-overeating", "en")
-    assert "any portions you hold beyond the king’s own are quietly cleared away as waste" in en
+    assert "any portions of a dish you hold beyond the king’s are quietly cleared away" in en  # book check en2
     fr = markup("king_lui-gentle-overeating", "fr")
     assert "vous ne défaussez que celles qui dépassent sa part" in fr and "par rapport au roi" not in fr
 

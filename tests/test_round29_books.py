@@ -81,8 +81,9 @@ def test_gentle_overeating_s_intro_opens_on_a_forgiving_court(lang: str) -> None
     languages (fr « les bonnes manières sont de rigueur … mieux vaut ne pas », it «le buone maniere contano» alike).
     Round 28 en6's clause stays."""
     text = _markup("king_lui-gentle-overeating", lang)
-    opening = {"en": "The court forgives a hearty appetite: when the meal ends, any portions you hold beyond the "
-                     "king’s own are quietly cleared away as waste.",
+    # book check en2: "of a dish", as the French and Italian say (read literally, "beyond the king’s own" compared totals)
+    opening = {"en": "The court forgives a hearty appetite: when the meal ends, any portions of a dish you hold beyond "
+                     "the king’s are quietly cleared away.",
                "fr": "La cour pardonne les gros appétits : à la fin du repas, les portions d’un plat que vous avez en "
                      "plus de celles du roi sont discrètement desservies.",
                "it": "La corte perdona chi ha buon appetito: a fine pasto le porzioni di un piatto che hai in più "

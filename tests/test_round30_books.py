@@ -99,3 +99,14 @@ def test_the_charity_toast_s_pointer_closes_the_gift_paragraph(lang: str) -> Non
     languages (round 29 fr14*'s page number unchanged: test_round29_books_z)."""
     text = markup("draco-charity-toast", lang)
     assert GIFT_THEN_POINTER[lang] in text, text[text.index("(" + GIFT_THEN_POINTER[lang].split("(")[1][:8]) - 300:][:600]
+
+
+def test_gentle_overeating_s_intro_compares_portions_of_a_dish() -> None:
+    """Book check en2 (king_lui-gentle-overeating p.1): "any portions you hold beyond the king’s own" left out "of a
+    dish": read literally, it compared your total with the king's. Now "any portions of a dish you hold beyond the
+    king’s", as the French (« les portions d’un plat ») and the Italian («le porzioni di un piatto») say."""
+    said = _yaml("variants/king_lui/king_lui-gentle-overeating.yaml")["book"]["intro"]
+    assert "when the meal ends, any portions of a dish you hold beyond the king’s are quietly cleared away." in said["en"]
+    assert "les portions d’un plat que vous avez en plus de celles du roi" in said["fr"]
+    assert "le porzioni di un piatto che hai in più rispetto al re" in said["it"]
+    assert "beyond the king’s own" not in markup("king_lui-gentle-overeating", "en")
