@@ -173,11 +173,12 @@ def test_the_small_french_and_italian_wordings() -> None:
 def test_first_and_last_mean_the_order_of_laying(lang: str) -> None:
     """Book round 29 fr12: « La première et la dernière carte d’un service sont celles que vous y posez en premier et
     en dernier » (Italian and English alike) was near a tautology; what a player needs is that the order of laying
-    counts, not where the cards lie in the row."""
-    said = {"fr": "« Première » et « dernière » désignent l’ordre de pose dans le service, pas la place des cartes "
-                  "dans la file.",
-            "it": "«Prima» e «ultima» si riferiscono all’ordine in cui metti le carte nel servizio, non al loro posto "
-                  "nella fila.",
-            "en": "“First” and “last” refer to the order in which you place the cards in the serving, not to where "
-                  "they lie in the line."}[lang]
+    counts, not where the cards lie in the row. Book check fr2, it1, en4: every card joins the end of the line, so
+    laying order and place in the line were the same; the contrast is "within each serving" against "the whole
+    line"."""
+    said = {"fr": "« Première » et « dernière » se comptent à l’intérieur de chaque service, et non sur toute la "
+                  "file du noble.",
+            "it": "«Prima» e «ultima» si contano all’interno di ciascun servizio, non sull’intera fila di carte del "
+                  "nobile.",
+            "en": "“First” and “last” count within each serving, not along the noble’s whole line."}[lang]
     assert said in markup("royale-masked", lang)

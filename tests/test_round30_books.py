@@ -110,3 +110,24 @@ def test_gentle_overeating_s_intro_compares_portions_of_a_dish() -> None:
     assert "les portions d’un plat que vous avez en plus de celles du roi" in said["fr"]
     assert "le porzioni di un piatto che hai in più rispetto al re" in said["it"]
     assert "beyond the king’s own" not in markup("king_lui-gentle-overeating", "en")
+
+
+#: "first" and "last" in a masked request, as each book now says them
+FIRST_LAST = {"fr": "« Première » et « dernière » se comptent à l’intérieur de chaque service, et non sur toute la file "
+                    "du noble.",
+              "it": "«Prima» e «ultima» si contano all’interno di ciascun servizio, non sull’intera fila di carte del "
+                    "nobile.",
+              "en": "“First” and “last” count within each serving, not along the noble’s whole line."}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_masked_first_and_last_count_within_each_serving(lang: str) -> None:
+    """Book check fr2, it1, en4 (royale-masked p.3/p.4): "… refer to the order in which you place the cards in the
+    serving, not to where they lie in the line": p.2 adds every new card at the end of the noble's line, so laying
+    order and place are the same thing; the contrast meant is within each serving against the noble's whole line
+    (the Prince of the Night's second serving: its first card is the fourth under him). The Italian «fila» is also
+    the row of nobles: «fila di carte del nobile»."""
+    text = markup("royale-masked", lang)
+    assert FIRST_LAST[lang] in text
+    assert not any(old in text for old in ("refer to the order in which you place", "désignent l’ordre de pose",
+                                           "si riferiscono all’ordine"))

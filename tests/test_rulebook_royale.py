@@ -903,8 +903,8 @@ ROUND_26 = {("royale", "en"): ["You may turn the pattern by", "Lay your nobles i
                                       "the order in which you place the cards under the noble is part of the request"],
             ("royale-masked", "fr"): ["avec le Dessert 5 dans l’un et l’Abondance 5 dans l’autre"],
             ("royale-masked", "it"): ["con il Dessert 5 in uno dei due servizi e l’Abbondanza 5 nell’altro",
-                                      # book round 29 fr12: the order of laying within the serving
-                                      "si riferiscono all’ordine in cui metti le carte nel servizio"]}
+                                      # book check it1 (round 29 fr12): counted within each serving
+                                      "si contano all’interno di ciascun servizio"]}
 
 
 @pytest.mark.parametrize("name, lang", sorted(ROUND_26))
