@@ -118,7 +118,9 @@ def test_king_lui_s_action_c_lists_all_three_conditions(lang: str) -> None:
     # book round 29 fr1*: the three conditions as a short list, the dish still first (as the card has it)
     condition = {"fr": "Trois conditions : il reste au moins un plat sur la table, une carte Emerald attend près des plats",
                  "it": "Tre condizioni: sul tavolo resta almeno un piatto, c’è una carta Emerald in attesa accanto ai piatti",
-                 "en": "Three conditions: a dish is still on the table, an Emerald card is waiting beside the dishes"}[lang]
+                 # book check en1: the English label "Three conditions:" a clause
+                 "en": "You may do this only when a dish is still on the table, an Emerald card is waiting beside the "
+                       "dishes"}[lang]
     waiting = {"fr": "Une carte Emerald qui attend déjà près des plats ne vous permet donc pas de vous servir d’Emerald",
                "it": "Una carta Emerald che aspetta già accanto ai piatti non ti permette quindi di usare Emerald",
                "en": "So an Emerald card already waiting beside the dishes does not let you use Emerald"}[lang]

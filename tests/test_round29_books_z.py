@@ -135,13 +135,17 @@ def test_an_action_card_s_text_stays_on_one_page(deck_id: str, lang: str, paper:
 
 
 #: action c)'s conditions, a short list in the card's order: the dish, the waiting Emerald, the king's portions
+#: (book check en1: the bracket on the just-drawn Emerald follows the waiting Emerald it qualifies; the English label a
+#: clause)
 EMERALD_CONDITIONS = {
     "fr": "<b>Se servir d’Emerald.</b> Trois conditions : il reste au moins un plat sur la table, une carte Emerald "
-          "attend près des plats et l’assiette du roi contient au moins {n} cartes Portion (une carte Emerald",
+          "attend près des plats (une carte Emerald que vous venez de piocher s’utilise dans le cadre de l’action b) "
+          "et l’assiette du roi contient au moins {n} cartes Portion.",
     "it": "<b>Usare Emerald.</b> Tre condizioni: sul tavolo resta almeno un piatto, c’è una carta Emerald in attesa accanto "
-          "ai piatti e il re ha almeno {n} carte porzione (una carta Emerald appena pescata si usa invece nell’azione b).",
-    "en": "<b>Use Emerald.</b> Three conditions: a dish is still on the table, an Emerald card is waiting beside the "
-          "dishes, and the king’s place holds at least {n} portion cards (an Emerald"}
+          "ai piatti (una carta Emerald appena pescata si usa invece nell’azione b) e il re ha almeno {n} carte porzione.",
+    "en": "<b>Use Emerald.</b> You may do this only when a dish is still on the table, an Emerald card is waiting beside "
+          "the dishes (an Emerald you have just drawn is used as part of action b), and the king’s place holds at least "
+          "{n} portion cards."}
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -131,3 +131,26 @@ def test_masked_first_and_last_count_within_each_serving(lang: str) -> None:
     assert FIRST_LAST[lang] in text
     assert not any(old in text for old in ("refer to the order in which you place", "désignent l’ordre de pose",
                                            "si riferiscono all’ordine"))
+
+
+#: the waiting Emerald, then the bracket that sets the just-drawn one apart, then the king's portions
+EMERALD_BRACKET = {"fr": ("une carte Emerald attend près des plats (une carte Emerald que vous venez de piocher s’utilise "
+                          "dans le cadre de l’action b) et l’assiette du roi contient au moins"),
+                   "it": ("c’è una carta Emerald in attesa accanto ai piatti (una carta Emerald appena pescata si usa "
+                          "invece nell’azione b) e il re ha almeno"),
+                   "en": ("<b>Use Emerald.</b> You may do this only when a dish is still on the table, an Emerald card "
+                          "is waiting beside the dishes (an Emerald you have just drawn is used as part of action b), "
+                          "and the king’s place holds at least")}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("deck_id", ["king_lui", "king_lui-gentle-overeating", "king_lui-hungry-dragon",
+                                     "king_lui-six-players"])
+def test_action_c_s_bracket_follows_the_waiting_emerald(deck_id: str, lang: str) -> None:
+    """Book check en1 (King Lui p.2, four books): the bracket on the just-drawn Emerald came after the third
+    condition (the king's portions) but qualifies the second (the waiting Emerald): moved after it in the three
+    languages; the English "Three conditions:" was a bare label, now a clause. Round 28's rulings (all three
+    conditions, the dish first, "use Emerald") and round 29 fr1*'s short list in French and Italian hold."""
+    text = markup(deck_id, lang)
+    assert EMERALD_BRACKET[lang] in text
+    assert "Three conditions" not in text
