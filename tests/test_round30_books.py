@@ -154,3 +154,14 @@ def test_action_c_s_bracket_follows_the_waiting_emerald(deck_id: str, lang: str)
     text = markup(deck_id, lang)
     assert EMERALD_BRACKET[lang] in text
     assert "Three conditions" not in text
+
+
+def test_draco_s_french_bank_ruling_ends_without_bank_jargon() -> None:
+    """Book check fr3 (part): « L’impayé est perdu. » used bank jargon (a dishonoured bill) where French players say
+    « Le reste est perdu. », as short (round 34 fr20's ruling: no colloquial « perdu pour de bon »; the Charity Toast
+    books keep their pages). The order's start is left (docs/reads/round-29-check-fixes.md: round 33's length caps and
+    rounds 32-38's wording rulings pin that phrase)."""
+    said = _yaml("decks/draco.yaml")["clarifications"]["bank_short"]["text"]["fr"]
+    assert said.endswith("dans l’ordre des jets de dé. Le reste est perdu.") and "impayé" not in said
+    for deck_id in ("draco", "draco-charity-toast", "draco-short"):
+        assert "Le reste est perdu." in markup(deck_id, "fr") and "L’impayé" not in markup(deck_id, "fr")
