@@ -133,3 +133,26 @@ def test_a_laptops_side_panel_cut_at_the_screens_foot_fades_there_at_the_end_and
         proc.wait(10)
     for who, panel in seen.items():
         assert panel["over"] > 0 and panel["more"] and "gradient" in panel["mask"], (who, panel)
+
+
+# -- round 35's readings (h53p) ---------------------------------------------------------------------------------------
+import json  # noqa: E402
+
+LANGS = ("en", "fr", "it")
+ROYALE_PAGE = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"]
+RULING = {"en": "this edition’s ruling", "fr": "choix de cette édition", "it": "scelta di questa edizione"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_royales_tie_break_says_the_published_rule_and_marks_only_this_editions_reading(lang: str) -> None:
+    """Playtest round 35 it11*: «… ancora sotto i propri nobili (scelta di questa edizione)» put the whole tie-break
+    under this edition's mark, when the published rules settle a tie by the dish cards a player has in front of him
+    (seed 001, « devant lui »); only "still under the nobles" is our reading. Now the published rule is said plainly
+    and the bracket holds only our reading."""
+    tie = ROYALE_PAGE[lang]["score_tie"]
+    published = {"en": "more dish cards in front of them wins", "fr": "le plus de cartes Plat devant lui",
+                 "it": "più carte Piatto davanti a sé"}[lang]
+    ours = {"en": "still under their nobles", "fr": "encore sous ses nobles", "it": "ancora sotto i propri nobili"}[lang]
+    assert published in tie.split("(")[0], tie
+    bracket = tie.split("(", 1)[1]
+    assert RULING[lang] in bracket and ours in bracket, tie
