@@ -102,11 +102,13 @@ def test_royales_turn_end_says_whose_nobles_have_no_dish_left(lang: str, own: st
 
 
 @pytest.mark.parametrize(("lang", "paid", "passed", "empty"), [
-    ("en", "Paid: ", " (the bank, being empty, pays out only what it takes in).", "Paid: nothing (the bank was empty)."),
-    ("fr", "Montants versés\u202f: ", " (la banque, vide, ne reverse que ce qu’elle encaisse).",
-     "Montants versés\u202f: aucun (la banque était vide)."),
-    ("it", "Movimenti effettivi: ", " (la banca, vuota, paga solo ciò che incassa).",
-     "Movimenti effettivi: nessuno (la banca era vuota).")])
+    # round 35 en17: the bracket in the bank's fact's words, and "is empty" in the present journal (pins updated)
+    ("en", "Paid: ", " (the bank is empty: it pays only what it collects, first seats first).",
+     "Paid: nothing (the bank is empty)."),
+    ("fr", "Montants versés\u202f: ", " (la banque est vide\u202f: elle ne verse que ce qu’elle encaisse, dans l’ordre des places).",
+     "Montants versés\u202f: aucun (la banque est vide)."),
+    ("it", "Movimenti effettivi: ", " (la banca è vuota: paga solo ciò che incassa, in ordine di posto).",
+     "Movimenti effettivi: nessuno (la banca è vuota).")])
 def test_an_empty_bank_that_pays_says_it_passes_on_what_it_takes_in(lang: str, paid: str, passed: str,
                                                                      empty: str) -> None:
     """Playtest round 34 it18*, fr14 (round 33 it19, fr16): « Montants versés : ordinateur +2, vous −1, Léo −1 (la
@@ -121,7 +123,7 @@ def test_an_empty_bank_that_pays_says_it_passes_on_what_it_takes_in(lang: str, p
     assert gains, said  # seed 3: four toasts find the bank empty and still pay someone
     for s in gains:
         assert re.search(r"\+\d", s), s  # someone receives
-    was_empty = {"en": "(the bank was empty)", "fr": "(la banque était vide)", "it": "(la banca era vuota)"}[lang]
+    was_empty = {"en": "(the bank is empty)", "fr": "(la banque est vide)", "it": "(la banca è vuota)"}[lang]
     for s in said:
         if was_empty in s:
             assert not re.search(r"\+\d", s), s  # "was empty" only where nobody is paid

@@ -156,3 +156,32 @@ def test_royales_tie_break_says_the_published_rule_and_marks_only_this_editions_
     assert published in tie.split("(")[0], tie
     bracket = tie.split("(", 1)[1]
     assert RULING[lang] in bracket and ours in bracket, tie
+VIEW = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))
+DRACO = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))
+DRACO_PAGE = json.loads((ROOT / "cardgen/games/draco/playview.json").read_text(encoding="utf-8"))["words"]
+ROYALE = json.loads((ROOT / "cardgen/games/royale/text.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_is_said_once_with_one_verb_for_the_end_card_and_one_wording_for_the_empty_bank(lang: str) -> None:
+    """Playtest round 35 fr16*, it16*, en17 (Draco), it8*, en7*, en8, fr13 (Royale). Ruling: the journal's last line
+    names the end once. Draco's final toast no longer repeats the ruling said one line above it (« (la pioche est
+    épuisée et ne sera plus reconstituée) »); its empty bank is said in one tense and with the fact's verb for what
+    it takes in (not "being empty … takes in" beside "collects", nor "was" in a present journal). Royale's result
+    note stands alone, naming the card ("The game ended at once, …" followed nothing once the reason left the box),
+    and the card's draw has one verb across the journal, the buffet's fact and the result (not "has come up")."""
+    final = DRACO["done"][lang]["toast_final"]
+    assert "(" not in final and final.endswith("Draco"), final
+    toast = DRACO["toast"][lang]
+    empty = {"en": "(the bank is empty", "fr": "(la banque est vide", "it": "(la banca è vuota"}[lang]
+    collects = {"en": "collects", "fr": "encaisse", "it": "incassa"}[lang]
+    assert toast["paid_empty"] == f" {empty})"
+    assert toast["paid_empty_passed"].startswith(f" {empty}") and collects in toast["paid_empty_passed"]
+    assert collects in DRACO_PAGE[lang]["bank_empty_is"]
+    drawn = {"en": "drawn", "fr": "piochée", "it": "pescata"}[lang]
+    card = {"en": "The End of the Banquet card", "fr": "La carte Fin du banquet", "it": "La carta Fine del banchetto"}[lang]
+    note = ROYALE_PAGE[lang]["end_note_midway"]
+    assert note.startswith(f"{card} ") and drawn in note.split(",")[0].split(":")[0], note
+    assert drawn in VIEW["journal_ends"][lang]["banquet_over"], VIEW["journal_ends"][lang]["banquet_over"]
+    assert drawn in ROYALE_PAGE[lang]["end"] + ROYALE_PAGE[lang]["of_over"]  # the buffet's fact
+    assert drawn in ROYALE["journal"][lang]["end_card"]
