@@ -185,3 +185,28 @@ def test_the_end_is_said_once_with_one_verb_for_the_end_card_and_one_wording_for
     assert drawn in VIEW["journal_ends"][lang]["banquet_over"], VIEW["journal_ends"][lang]["banquet_over"]
     assert drawn in ROYALE_PAGE[lang]["end"] + ROYALE_PAGE[lang]["of_over"]  # the buffet's fact
     assert drawn in ROYALE["journal"][lang]["end_card"]
+
+
+@pytest.mark.parametrize(("lang", "end", "fact"), [
+    ("en", "the final toast has been drunk", ["final toast", "drunk"]),
+    ("fr", "l’ultime toast a été porté", ["ultime toast", "porté"]),
+    ("it", "l’ultimo calice vuotato", ["ultimo brindisi", "calice vuotato"])])
+def test_dracos_final_toast_ends_in_each_books_verb(lang: str, end: str, fact: list[str]) -> None:
+    """Playtest round 35 fr17, it17: « l’ultime toast a été bu » and « ultime toast · bu » carried the English
+    "drunk" into French, where the published rules say the final toast « sera porté » (seed 004) and the page's own
+    line « porte l’ultime toast »; the Italian fact «ultimo brindisi · fatto» read "proposed" again. Each language
+    now says the book's verb: "drunk" (draco.po en), « porté », «ultimo brindisi · calice vuotato» (draco.po it:
+    «quando sarà vuotato l’ultimo calice»; the glossary's «ultimo brindisi» kept), in the journal's end line, the
+    game's reason and the table's fact."""
+    from cardgen.play.view import table_view
+    from tests.test_play_round34 import _played_out
+
+    assert end in VIEW["journal_ends"][lang]["final_toast"]
+    for words in (VIEW["journal_ends"][lang]["final_toast"], VIEW["ends"][lang]["final_toast"],
+                  DRACO_PAGE[lang]["ended"]):
+        assert not any(w in words for w in (" bu ", " bu.", "brindisi è stato fatto e la", "stato fatto l’ultimo")), \
+            words
+        assert lang != "it" or "l’ultimo calice vuotato" in words, words
+    page = table_view(_played_out("draco", lang), 0)
+    facts = [list(f) for a in page["areas"] for f in a.get("facts", [])]
+    assert fact in facts, facts
