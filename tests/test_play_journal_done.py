@@ -30,9 +30,10 @@ BUTTON_AND_RECORD = {
     # contradiction with "their ruffian" and "though" (round 27, en18, fr24); "for a ruffian of theirs" then "does not
     # draw for a ruffian of theirs" still did, so each line names its ruffian by its seat (round 28, en23, fr20, it19)
     # (play round 33 fr14, it22: the seat beside her is what gives the right to the card, not a colon's reason)
-    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche la carte à laquelle le malandrin "),
+    # (play round 35 en16*: the owner's right in a short line, « que lui vaut », "as the owner of")
+    ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche la carte que lui vaut le malandrin "),
                         "it": ("Pesca una carta (un tuo malandrino", "pesca la carta a cui ha diritto perché il malandrino "),
-                        "en": ("Draw a card (your ruffian sits beside", "draws the card that ")},  # play round 34 en16
+                        "en": ("Draw a card (your ruffian sits beside", "draws a card as the owner of ")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},
 }

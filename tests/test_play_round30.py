@@ -415,7 +415,7 @@ def test_french_lines_without_comma_splices_and_draws_thanks_to_the_ruffian() ->
 
     assert KL["fr"]["ended_none"].endswith("(il faut {course} cartes par service). La partie s’arrête.")
     assert _TOAST["fr"]["short"].startswith("comme la banque n’a pas assez, elle verse ce qu’elle peut")
-    assert _DONE["fr"]["draw"] == "pioche la carte à laquelle {card}, voisin de {sarah}, lui donne droit"  # p33 fr14
+    assert _DONE["fr"]["draw"] == "pioche la carte que lui vaut {card}, voisin de {sarah}"  # p33 fr14, p35 en16*
     assert "pour" not in _DONE["fr"]["decline"] and "pour" not in _DONE["fr"]["draw_any"]
 
 

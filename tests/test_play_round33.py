@@ -214,7 +214,8 @@ def test_the_seat_beside_aunt_sarah_is_why_the_card_is_offered_not_why_it_is_dec
     read as the reason for declining, when it is the reason the card was offered; «pesca una carta: il malandrino …
     siede accanto a Zia Sara» put a second colon in the line. The line now says the card the seat gives a right to:
     still the choice first, never drawing "for" the ruffian (rounds 30 fr22, 32 it19, fr20)."""
-    said = {"fr": ("pioche la carte à laquelle ", "renonce à la carte à laquelle ", ", lui donne droit"),
+    # play round 35 en16*: « la carte que lui vaut {card}, voisin de {sarah} », shorter (pin updated)
+    said = {"fr": ("pioche la carte que lui vaut ", "renonce à la carte que lui vaut ", ", voisin de Tante Sarah"),
             "it": ("pesca la carta a cui ha diritto perché ", "rinuncia alla carta a cui ha diritto perché ",
                    " siede accanto a Zia Sara")}[lang]
     lines = [line for seed in (7, 8) for e in _played_out("draco", lang, seed=seed).journal

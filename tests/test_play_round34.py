@@ -232,10 +232,11 @@ def test_the_english_draw_beside_aunt_sarah_is_the_owners_right_not_a_card_for_t
     own text). As the French and Italian since round 33 (fr14, it22): the card the seat beside her entitles its owner
     to, drawn or declined; no "though" (a choice, not a failure: round 32 fr20), no "them" after "(you)"."""
     draco = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))["done"]["en"]
-    assert draco["draw"] == "draws the card that {card}, beside {sarah}, entitles its owner to"
-    assert draco["decline"] == "declines the card that {card}, beside {sarah}, entitles its owner to"
+    # play round 35 en16*: the owner's right in a short line, "as the owner of" (pins updated)
+    assert draco["draw"] == "draws a card as the owner of {card}, beside {sarah}"
+    assert draco["decline"] == "declines to draw as the owner of {card}, beside {sarah}"
     lines = [line for e in _played_out("draco", "en").journal for line in e.text.split("\n")]
-    said = [line for line in lines if "entitles its owner to" in line]
+    said = [line for line in lines if "as the owner of" in line]
     assert said and not any("draws a card for " in line or "not to draw for " in line for line in lines), said[:3]
 
 

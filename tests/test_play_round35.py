@@ -210,3 +210,23 @@ def test_dracos_final_toast_ends_in_each_books_verb(lang: str, end: str, fact: l
     page = table_view(_played_out("draco", lang), 0)
     facts = [list(f) for a in page["areas"] for f in a.get("facts", [])]
     assert fact in facts, facts
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_draw_beside_aunt_sarah_is_a_short_line_of_the_owners_right(lang: str) -> None:
+    """Playtest round 35 en16*: "draws the card that Red Ruffian (seat 7), beside Aunt Sarah, entitles its owner to"
+    (25 lines a game) closed a 15-word clause on "to", named the mover again as "its owner" and made the character
+    the one who entitles; the French « pioche la carte à laquelle le malandrin rouge (place 7), voisin de Tante Sarah,
+    lui donne droit » had the same weight. Now "draws a card as the owner of Red Ruffian (seat 7), beside Aunt Sarah"
+    / "declines to draw as the owner of …"; « pioche la carte que lui vaut le malandrin rouge (place 7), voisin de
+    Tante Sarah ». Still the choice first and never a card "for" the ruffian (rounds 30 fr22, 32 fr20)."""
+    from tests.test_play_round34 import _played_out
+
+    done = DRACO["done"][lang]
+    said = {"en": ("draws a card as the owner of ", "declines to draw as the owner of ", ", beside Aunt Sarah"),
+            "fr": ("pioche la carte que lui vaut ", "renonce à la carte que lui vaut ", ", voisin de Tante Sarah")}[lang]
+    for key in ("draw", "decline", "draw_any", "decline_any"):
+        assert len(done[key].split()) <= 12 and not done[key].endswith((" to", "droit")), done[key]
+        assert " for " not in done[key] and " pour " not in done[key], done[key]
+    lines = [line for e in _played_out("draco", lang).journal for line in e.text.split("\n") if said[2] in line]
+    assert any(said[0] in line for line in lines) and any(said[1] in line for line in lines), lines
