@@ -230,3 +230,60 @@ def test_the_draw_beside_aunt_sarah_is_a_short_line_of_the_owners_right(lang: st
         assert " for " not in done[key] and " pour " not in done[key], done[key]
     lines = [line for e in _played_out("draco", lang).journal for line in e.text.split("\n") if said[2] in line]
     assert any(said[0] in line for line in lines) and any(said[1] in line for line in lines), lines
+
+
+def test_at_the_games_end_the_journal_opens_on_its_last_numbered_entrys_first_line() -> None:
+    """Playtest round 35 en11, en12, en18, KL en1, fr2*, it2* (README tier: the rule the Chromium test below
+    measures): with the top fade in place, the journal at the end still opened mid-entry ("Due: computer +7, …",
+    "Dessert 5 and Pastry 11 (column 2)"), who played the last turn or proposed the final toast above the edge. Now
+    the journal, pinned to its end at the game's end, grows to hold its last numbered entry and the lines after it
+    below the top edge's fade (up to 60% of the window), then shows its last line."""
+    body = APP.split("function journalEnd() {", 1)[1].split("\n}\n", 1)[0]
+    assert 'document.body.classList.contains("over") && journalPinned' in body
+    assert "const fade = 1.6 * parseFloat(getComputedStyle(j).fontSize);" in body  # #journal.earlier's 1.6em
+    assert "#000 1.6em" in CSS
+    assert 'if (need > j.clientHeight && need <= 0.6 * window.innerHeight) j.style.height = j.style.maxHeight = need + "px";' \
+        in body
+    assert body.rstrip().endswith("j.scrollTop = j.scrollHeight;")
+    journal = APP.split("\nfunction journal(v) {", 1)[1].split("\n}\n", 1)[0]
+    assert journal.rstrip().endswith("journalEnd();")
+
+
+#: the journal's last numbered entry as a reader meets it: its first line's distance below the box's top edge
+LAST_HEAD = """() => { const j = document.getElementById('journal');
+  const heads = [...j.children].filter((li) => (li.querySelector(':scope > .n') || {}).textContent);
+  const last = heads[heads.length - 1];
+  return {head: last.getBoundingClientRect().top - j.getBoundingClientRect().top,
+          fade: 1.6 * parseFloat(getComputedStyle(j).fontSize), room: j.scrollHeight - j.clientHeight,
+          top: j.scrollTop, end: j.lastElementChild.textContent}; }"""
+
+
+@pytest.mark.slow  # Chromium and a whole game: CI's slow tier
+def test_dracos_journal_at_the_end_shows_who_played_the_last_turn_on_a_laptop_and_a_phone(tmp_path: Path) -> None:
+    """Playtest round 35 en18, fr2*, it2*, in Chromium after a whole Draco game (its last entry, a card's play and
+    the final toast, the longest): at 1280 x 800 and 390 x 844 the last numbered entry's first line is below the
+    top edge's fade, and the box still shows its last line, the end."""
+    from tests.test_play_browser import CHROMIUM, chromium_page
+    from tests.test_play_reader_round import two_people
+    from tests.test_play_server import ask
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium")
+    proc, links = two_people(tmp_path, "draco", "--players", "3", "--lang", "en", "--seed", "7")
+    seen = {}
+    try:
+        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
+        _played_to_the_end(links)
+        for width, height in ((1280, 800), (390, 844)):
+            with chromium_page(links["2"], width, height) as page:
+                page.wait_for_function("() => view && document.getElementById('result').hidden === false",
+                                       timeout=30_000)
+                page.wait_for_timeout(800)
+                seen[width] = page.evaluate(LAST_HEAD)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    for width, box in seen.items():
+        assert box["room"] > 0 and box["top"] >= box["room"] - 4, (width, box)  # its last line in sight
+        assert box["end"].startswith("Game over"), (width, box)
+        assert box["head"] >= box["fade"] - 1, (width, box)

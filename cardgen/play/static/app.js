@@ -781,6 +781,24 @@ function journal(v) {
   if (v.result && (v.result.end_line || v.result.end_text)) {
     j.appendChild(el("li", "then end", v.result.end_line || v.result.end_text));
   }
+  journalEnd();
+}
+
+function journalEnd() {
+  // the journal shows its last line; at the game's end it opens on the last numbered entry's first line too, below
+  // the top edge's fade: the box grows to hold that entry and the lines after it, up to 60% of the window (who
+  // played the last turn, who proposed the final toast, was above the edge: #53 play round 35, en11, en12, en18, fr2,
+  // it2)
+  const j = $("journal");
+  j.style.height = j.style.maxHeight = "";
+  const heads = [...j.children].filter((li) => (li.querySelector(":scope > .n") || {}).textContent);
+  const last = heads[heads.length - 1];
+  if (last && document.body.classList.contains("over") && journalPinned) {
+    const fade = 1.6 * parseFloat(getComputedStyle(j).fontSize);  // app.css #journal.earlier
+    const at = last.getBoundingClientRect().top - j.getBoundingClientRect().top - j.clientTop + j.scrollTop;
+    const need = Math.ceil(j.scrollHeight - at + (at > 2 ? fade : 0)) + 2;
+    if (need > j.clientHeight && need <= 0.6 * window.innerHeight) j.style.height = j.style.maxHeight = need + "px";
+  }
   j.scrollTop = j.scrollHeight;
 }
 
