@@ -129,8 +129,10 @@ def test_the_journal_names_a_player_once_for_the_moves_of_one_turn() -> None:
             "v.journal[head].seat !== e.seat;") in APP
     assert "while (head > 0 && v.journal[head].goes_on) head -= 1;" in APP
     assert 'if (named) li.appendChild(el("b", "", who));' in APP
+    # a line that goes on inside the entry is never named again (play round 35 en20, fr18, it25: pin updated)
     goes = APP[APP.index("goes.forEach((line) => {"):]
-    assert goes.index('if (named) li.appendChild(el("b", "", who));') < goes.index("j.appendChild(li);")
+    goes = goes[:goes.index("});")]
+    assert "who" not in goes and "li.appendChild(document.createTextNode(line));" in goes
 
 
 @pytest.mark.parametrize(("lang", "colon"), [("en", ": "), ("fr", "\u202f: "), ("it", ": ")])

@@ -287,3 +287,15 @@ def test_dracos_journal_at_the_end_shows_who_played_the_last_turn_on_a_laptop_an
         assert box["room"] > 0 and box["top"] >= box["room"] - 4, (width, box)  # its last line in sight
         assert box["end"].startswith("Game over"), (width, box)
         assert box["head"] >= box["fade"] - 1, (width, box)
+
+
+def test_a_line_that_goes_on_inside_a_journal_entry_does_not_name_the_player_again() -> None:
+    """Playtest round 35 en20, fr18, it25 (round 34 en15, left): "90. Player 1 · Ann (you): plays “Budge Up!”: … ⏎
+    Player 1 · Ann (you): proposes the final toast to Draco …", the only toast whose line repeated the player's label
+    inside the turn's own entry. A line that goes on with the mover's report (it opens in lower case) now stands under
+    the entry's head with no name, as every other toast under its turn."""
+    body = APP.split("\nfunction journal(v) {", 1)[1].split("\n}\n", 1)[0]
+    goes = body[body.index("goes.forEach((line) => {"):]
+    goes = goes[:goes.index("});")]
+    assert "who" not in goes and "li.appendChild(document.createTextNode(line));" in goes, goes
+    assert "const goes = after.filter((line) => line && line[0] !== line[0].toUpperCase());" in body

@@ -746,8 +746,7 @@ function journal(v) {
     // one's own lines say so in words, as the top bar does ("Player 2 (you):"), not by their colour alone (#53 en19, it40)
     const who = mine(v, e.seat, e.who) + v.ui.colon.trimEnd();
     // the move's text, then its lines below (``\n``): a line that opens in lower case goes on with the mover's
-    // report (Draco's final toast a card's play forced: "proposes the final toast…"), under the first with the
-    // player named again; any other line says what the rules did after the move (a noble satisfied, the turn's
+    // report (Draco's final toast a card's play forced: "proposes the final toast…"), under the first; any other line says what the rules did after the move (a noble satisfied, the turn's
     // end, a course's end: #53 round 25, en11, en16, fr22, it9), set apart under it, never glued onto its words
     const [moved, ...after] = e.text.split("\n");
     const goes = after.filter((line) => line && line[0] !== line[0].toUpperCase());
@@ -767,10 +766,11 @@ function journal(v) {
     const named = !e.goes_on || i === 0 || apart || v.journal[i - 1].seat !== e.seat || v.journal[head].seat !== e.seat;
     if (named) li.appendChild(el("b", "", who));
     li.appendChild(document.createTextNode((named ? " " : "") + moved));
+    // ... with no name: the entry's head has just named the player ("90. Ann: plays “Budge Up!”: …" / "proposes
+    // the final toast to Draco. Due: …"; the label said twice in one entry: #53 play round 35, en20, fr18, it25)
     goes.forEach((line) => {
       li.appendChild(el("br"));
-      if (named) li.appendChild(el("b", "", who));
-      li.appendChild(document.createTextNode((named ? " " : "") + line));
+      li.appendChild(document.createTextNode(line));
     });
     j.appendChild(li);
     then.forEach((t) => j.appendChild(el("li", "then " + (e.seat === v.seat ? "mine" : "theirs"), t)));
