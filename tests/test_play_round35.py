@@ -299,3 +299,25 @@ def test_a_line_that_goes_on_inside_a_journal_entry_does_not_name_the_player_aga
     goes = goes[:goes.index("});")]
     assert "who" not in goes and "li.appendChild(document.createTextNode(line));" in goes, goes
     assert "const goes = after.filter((line) => line && line[0] !== line[0].toUpperCase());" in body
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("fr", "débarrasse le plat ", "débarrasse les plats "), ("it", "ritira il piatto ", "ritira i piatti "),
+    ("en", " goes to the discard pile)", " go to the discard pile)")])
+def test_a_noble_cleared_by_choice_of_one_card_is_said_in_the_singular(lang: str, one: str, many: str) -> None:
+    """Playtest round 35 fr12, it7 (round 34 fr11, it8 left), en10: « débarrasse les plats de la Comtesse
+    (Pâtisserie 7) », «ritira i piatti della Contessa (Pasticceria 7)»: one card in the plural, under a forced clear
+    that says « la carte va à la défausse ». The journal now says one card in the singular, two or more in the
+    plural; the English says what the cards do, "(Pastry 7 goes to the discard pile)", as the forced clear does.
+    The buttons keep the book's « Débarrasser les plats »."""
+    from tests.test_play_round34 import _played_out
+
+    lines = [line for seed in (3, 7) for e in _played_out("royale", lang, seed=seed).journal
+             for line in e.text.split("\n")]
+    cleared = [line for line in lines if one in line or many in line]
+    singles = [line for line in cleared if one in line]
+    assert singles and len(singles) < len(cleared), cleared
+    for line in cleared:
+        bracket = line.rsplit("(", 1)[1]
+        several = {"fr": " et ", "it": " e ", "en": " and "}[lang] in bracket
+        assert (many in line) == several, line

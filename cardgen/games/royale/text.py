@@ -383,7 +383,8 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
         cards = list(before["players"][seat][3][int(action[1])]) if before.get("players") else []
     else:
         cards = []
-    text = _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang)})
+    text = _told(deck, action, lang, _BOOK["done"], {"cards": join_and([dish_name(deck, c, lang) for c in cards], lang),
+                                                     "one": "1" if len(cards) == 1 else ""})
     if text is None:
         return None
     j = _BOOK["journal"].get(lang, _BOOK["journal"]["en"])
@@ -541,6 +542,8 @@ def _told(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, book: dict[str
     words = book.get(lang, book["en"])
     if kind == "clear" and not more.get("cards", True):  # a noble with nothing under it: no empty brackets
         key = "clear_empty"
+    elif kind == "clear" and more.get("one") and "clear_one" in words:  # « le plat » of one card, « les plats » of
+        key = "clear_one"  # two (the journal's; the buttons keep the book's « débarrasser les plats »: round 35 fr12)
     text = words.get(key)
     if text is None:
         return None
