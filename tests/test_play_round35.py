@@ -321,3 +321,14 @@ def test_a_noble_cleared_by_choice_of_one_card_is_said_in_the_singular(lang: str
         bracket = line.rsplit("(", 1)[1]
         several = {"fr": " et ", "it": " e ", "en": " and "}[lang] in bracket
         assert (many in line) == several, line
+
+
+def test_the_headers_counts_stay_with_their_labels() -> None:
+    """Playtest round 35 it3, it22: beside a long undo button the header broke «portate concluse:» / «3», «giri
+    conclusi:» / «29», a count split from its label. The header now joins each count to its colon with a no-break
+    space (every language's colon ends with a space: view.json ``colon``)."""
+    ui = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
+    assert all(ui[lang]["colon"].endswith(" ") for lang in LANGS)
+    assert 'const tie = ui.colon.replace(/ $/, "\\u00a0");' in APP
+    assert "`${ui.turns}${tie}${v.turns}`" in APP and "`${SEP}${ui.rounds}${tie}${v.rounds}`" in APP
+    assert "${ui.colon}${v.turns}" not in APP and "${ui.colon}${v.rounds}" not in APP

@@ -591,9 +591,12 @@ function counters(v) {
   // the header then says on which turn the game ended, in place of the count and its bracket: "turns played: 89
   // (then the final toast of turn 90 ended the game)" read as a contradiction of the journal's turn 90 to all three
   // readers (#53 play round 32 en17, fr18, it16); the view still carries the log's count (``v.turns``)
-  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut) : `${ui.turns}${ui.colon}${v.turns}`;
+  // ... and a count stays with its label: no break after the colon («giri conclusi:» / «29»: #53 play round 35, it3,
+  // it22)
+  const tie = ui.colon.replace(/ $/, "\u00a0");
+  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut) : `${ui.turns}${tie}${v.turns}`;
   return `${ui.game.replace("{n}", v.game_number)}${SEP}${turns}` +
-    (ui.rounds ? `${SEP}${ui.rounds}${ui.colon}${v.rounds}` : "");
+    (ui.rounds ? `${SEP}${ui.rounds}${tie}${v.rounds}` : "");
 }
 
 function named(ui, seat, who) {
