@@ -141,8 +141,9 @@ def test_a_move_the_circle_cut_short_says_why(lang: str) -> None:
     # "nobody": "it" of Zork, "il" of Aunt Sarah (round 27, en25)
     # and what the die said (round 28, en27), said once, in the card's line ("plays Favour: the die shows 5"): the
     # move's "the die showed 5, but…" gave it a second time in another tense (play round 31, en19*)
-    first = {"en": "no one goes past the first seat", "fr": "personne ne va plus loin que la première place",
-             "it": "nessuno va oltre il primo posto"}[lang]
+    # one clause for one rule, as To and Fro's (play round 35 en19, fr19: pin updated)
+    first = {"en": "nobody can go past the first seat", "fr": "sans pouvoir dépasser la première place",
+             "it": "non può andare oltre il primo posto"}[lang]
     short = 0
     for action, _, before, after, _, text in _game(lang):
         if action[0] != "move":

@@ -154,10 +154,12 @@ def test_a_favour_move_cut_short_says_how_far_it_went(lang: str) -> None:
     die is still said once, on the card's line (round 31 en19*)."""
     import re
 
-    said = {"en": r"from seat (\d) to seat (\d); only (\d) seats? (forward|back), as no one goes past the",
-            "fr": r"de la place (\d) à la place (\d)\u202f; seulement (\d) places? (en avant|en arrière), car personne "
-                  r"ne va plus loin que la",
-            "it": r"dal posto (\d) al posto (\d); solo (\d) post[oi] (in avanti|indietro), perché nessuno va oltre"}[lang]
+    # play round 35 en19, fr19: the why in To and Fro's words (pin updated)
+    said = {"en": r"from seat (\d) to seat (\d); only (\d) seats? (forward|back), as nobody can go past the",
+            "fr": r"de la place (\d) à la place (\d)\u202f; seulement (\d) places? (en avant|en arrière), sans pouvoir "
+                  r"dépasser la",
+            "it": r"dal posto (\d) al posto (\d); solo (\d) post[oi] (in avanti|indietro), perché non può andare "
+                  r"oltre"}[lang]
     found = [m for seed in (7, 8, 9) for e in _played_out("draco", lang, seed=seed).journal
              for m in re.finditer(said, e.text)]
     for m in nonempty(found, "a Favour move cut short"):

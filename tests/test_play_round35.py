@@ -332,3 +332,16 @@ def test_the_headers_counts_stay_with_their_labels() -> None:
     assert 'const tie = ui.colon.replace(/ $/, "\\u00a0");' in APP
     assert "`${ui.turns}${tie}${v.turns}`" in APP and "`${SEP}${ui.rounds}${tie}${v.rounds}`" in APP
     assert "${ui.colon}${v.turns}" not in APP and "${ui.colon}${v.rounds}" not in APP
+
+
+@pytest.mark.parametrize(("lang", "why"), [("en", "as nobody can go past the"), ("fr", "sans pouvoir dépasser la"),
+                                           ("it", "perché non può andare oltre")])
+def test_a_move_cut_short_gives_one_reason_in_one_wording(lang: str, why: str) -> None:
+    """Playtest round 35 en19, fr19 (round 34 en14, fr15, left): Favour's capped move said "as no one goes past the
+    first seat" / « car personne ne va plus loin que la première place » where To and Fro's said "as nobody can go
+    past the first seat" / « sans pouvoir dépasser la première place »: one rule, two wordings on one page. Favour's
+    now says it in To and Fro's words."""
+    said = [DRACO["journal"][lang][key] for key in ("clamped_first", "clamped_last")]
+    said += [DRACO["effects"][lang][key] for key in ("fwd_short", "back_short")]
+    for words in said:
+        assert why in words, words
