@@ -415,12 +415,10 @@ def test_the_close_games_margin_stands_in_their_own_note_or_right_after_it(lang:
     # terminal round 46 fr2 (en4): the margin a tenth of each game's winning total, its size at the average after
     # terminal round 47 fr2, en4, it1: the winner's score by one name, the definition's (pin updated)
     # terminal round 49 it1: the definition not said again (pin updated)
-    assert note.endswith({"en": "; a tenth of the winner’s score comes to about 7 points here (winner’s mean score: "
-                                "74.3)",
-                          "fr": " ; un dixième du score du vainqueur vaut ici environ 7 points (score moyen du "
-                                "vainqueur : 74,3)",
-                          "it": "; qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del "
-                                "vincitore: 74,3)"}[lang]), note
+    # terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pin updated)
+    assert note.endswith({"en": "; a tenth of the winner’s score (on average 74.3) comes to about 7 points",
+                          "fr": " ; un dixième du score du vainqueur (en moyenne 74,3) fait environ 7 points",
+                          "it": "; un decimo del punteggio del vincitore (in media 74,3) vale circa 7 punti"}[lang]), note
     assert "winner or winners (" not in note and "gagnants (" not in note and "vincitori (" not in note
     assert not any(w in " ".join(three) for w in ("average total", "total moyen", "totale medio"))
     d["close_games"]["n"] = 231  # 2 players: the comebacks' games, said in the close games' own note with their

@@ -136,12 +136,13 @@ def test_the_french_bank_warning_says_its_place_once_and_keeps_de_with_its_noun(
     # terminal round 46 fr2 (en4): a tenth of each game's winning score, about 4 at the average; round 47 fr2, en4,
     # it1: by the definition's name, its mean over these games (pins updated; Draco's fortune: its own words)
     # terminal round 49 it1, en3: the definition not said again; English "the first 300 games" (pins updated)
-    ("en", "close_scale_games", "a tenth of the winner’s score comes to about 4 coins here (winner’s mean score over "
-                                "the first 300 games: 37.0)"),  # fr13: one base
-    ("fr", "close_scale_games", "un dixième du score du vainqueur vaut ici environ 4 pièces (score moyen du vainqueur "
-                                "sur les 300 premières parties : 37,0)"),  # round 50 fr1* (pin updated)
-    ("it", "close_scale_games", "qui un decimo del punteggio del vincitore vale circa 4 monete (punteggio medio del "
-                                "vincitore sulle prime 300 partite: 37,0)")])
+    # terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pins updated)
+    ("en", "close_scale_games", "a tenth of the winner’s score (on average 37.0 over the first 300 games) comes to "
+                                "about 4 coins"),  # fr13: one base
+    ("fr", "close_scale_games", "un dixième du score du vainqueur (en moyenne 37,0 sur les 300 premières parties) "
+                                "fait environ 4 pièces"),  # round 50 fr1* (pin updated)
+    ("it", "close_scale_games", "un decimo del punteggio del vincitore (in media 37,0 sulle prime 300 partite) vale "
+                                "circa 4 monete")])
 def test_the_terminal_s_lines_read_as_the_readers_asked(lang: str, key: str, said: str) -> None:
     from cardgen.terminal import say
 

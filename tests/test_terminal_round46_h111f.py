@@ -313,9 +313,10 @@ def test_fr1_the_designer_figures_are_read_after_each_players_turn() -> None:
     # terminal round 47 fr2, en4, it1: the winner's score by one name, the definition's (pins updated)
     # terminal round 49 it1: the definition (the indicator's, above) not said again: the tenth, then its size at the
     # mean, the rule still first (pins updated)
-    ("en", "a tenth of the winner’s score comes to about 7 points here (winner’s mean score: 73.9)"),
-    ("fr", "un dixième du score du vainqueur vaut ici environ 7 points (score moyen du vainqueur : 73,9)"),
-    ("it", "qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del vincitore: 73,9)")])
+    # terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pins updated)
+    ("en", "a tenth of the winner’s score (on average 73.9) comes to about 7 points"),
+    ("fr", "un dixième du score du vainqueur (en moyenne 73,9) fait environ 7 points"),
+    ("it", "un decimo del punteggio del vincitore (in media 73,9) vale circa 7 punti")])
 def test_fr2_close_is_said_as_a_tenth_of_each_games_winning_total(lang: str, said: str) -> None:
     """fr2 (en4): "« serrée » signifie ici un écart d’environ 7 points au plus (score du vainqueur : 73,9 en moyenne)"
     read as a fixed 7-point threshold, while ``designer.close_margin`` takes a tenth of each game's winning score (at

@@ -58,18 +58,20 @@ CLOSE_NOTES = [
     # terminal round 49 it1, en3: the definition not said again; English's mean over "the first 250 games", as the
     # table's heading names them (pins updated)
     # terminal round 50 fr1*: French and Italian by the same name, « les 250 premières parties » (pins updated)
-    ("fr", "draco", 37.0, "un dixième de la fortune du vainqueur vaut ici environ 4 pièces d’argent (fortune moyenne "
-                          "du vainqueur sur les 250 premières parties : 37,0)"),
-    ("fr", "king_lui", 73.6, "un dixième du score du vainqueur vaut ici environ 7 points (score moyen du vainqueur sur "
-                             "les 250 premières parties : 73,6)"),
-    ("en", "draco", 37.0, "a tenth of the winner’s fortune comes to about 4 silver coins here (winner’s mean fortune "
-                          "over the first 250 games: 37.0)"),
-    ("en", "king_lui", 73.6, "a tenth of the winner’s score comes to about 7 points here (winner’s mean score over the "
-                             "first 250 games: 73.6)"),
-    ("it", "draco", 37.0, "qui un decimo del denaro del vincitore vale circa 4 monete d’argento (denaro medio del "
-                          "vincitore sulle prime 250 partite: 37,0)"),
-    ("it", "king_lui", 73.6, "qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio medio del "
-                             "vincitore sulle prime 250 partite: 73,6)")]
+    # terminal round 52 it1, fr1, en3: the winner named once, its mean (over which games) in brackets after the
+    # score it averages (pins updated)
+    ("fr", "draco", 37.0, "un dixième de la fortune du vainqueur (en moyenne 37,0 sur les 250 premières parties) fait "
+                          "environ 4 pièces d’argent"),
+    ("fr", "king_lui", 73.6, "un dixième du score du vainqueur (en moyenne 73,6 sur les 250 premières parties) fait "
+                             "environ 7 points"),
+    ("en", "draco", 37.0, "a tenth of the winner’s fortune (on average 37.0 over the first 250 games) comes to about 4 "
+                          "silver coins"),
+    ("en", "king_lui", 73.6, "a tenth of the winner’s score (on average 73.6 over the first 250 games) comes to about "
+                             "7 points"),
+    ("it", "draco", 37.0, "un decimo del denaro del vincitore (in media 37,0 sulle prime 250 partite) vale circa 4 "
+                          "monete d’argento"),
+    ("it", "king_lui", 73.6, "un decimo del punteggio del vincitore (in media 73,6 sulle prime 250 partite) vale circa "
+                             "7 punti")]
 
 
 @pytest.mark.parametrize(("lang", "game", "mean", "said"), CLOSE_NOTES)

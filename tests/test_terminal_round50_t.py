@@ -229,19 +229,20 @@ def test_it7_the_draco_tie_case_says_the_others_tie_in_their_turn(lang: str, sai
 
 # -- fr1*: the tracked games by one name --------------------------------------------------------------------------------
 
+# terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pins updated)
 @pytest.mark.parametrize(("lang", "game", "said"), [
-    ("fr", "king_lui", "(score moyen du vainqueur sur les 250 premières parties : 73,6)"),
-    ("fr", "draco", "(fortune moyenne du vainqueur sur les 250 premières parties : 37,0)"),
-    ("it", "king_lui", "(punteggio medio del vincitore sulle prime 250 partite: 73,6)"),
-    ("it", "draco", "(denaro medio del vincitore sulle prime 250 partite: 37,0)"),
-    ("en", "king_lui", "(winner’s mean score over the first 250 games: 73.6)")])
+    ("fr", "king_lui", "(en moyenne 73,6 sur les 250 premières parties)"),
+    ("fr", "draco", "(en moyenne 37,0 sur les 250 premières parties)"),
+    ("it", "king_lui", "(in media 73,6 sulle prime 250 partite)"),
+    ("it", "draco", "(in media 37,0 sulle prime 250 partite)"),
+    ("en", "king_lui", "(on average 73.6 over the first 250 games)")])
 def test_fr1_the_close_games_note_names_the_games_as_the_heading_does(lang: str, game: str, said: str) -> None:
     """fr1*: « (score moyen du vainqueur sur les 250 parties suivies : 73,6) », a third name for what the indicators'
     heading calls « les 250 premières parties, suivies tour par tour » (14 places): one name, as English did for r49
     en3 ("the first 250 games"); the Italian «sulle 250 partite seguite» alike («prime 250 partite»)."""
     from test_terminal_round47_m import _close_note
 
-    note = _plain(_close_note(game, lang, float(said.split(": ")[-1].rstrip(")").replace(",", "."))))
+    note = _plain(_close_note(game, lang, float(said.split(" ")[2].replace(",", "."))))
     assert said in note, note
     assert "suivies :" not in note and "seguite:" not in note
 

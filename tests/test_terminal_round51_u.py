@@ -24,18 +24,19 @@ def _naming(game: str, lang: str):
 # -- en3, fr1, it1: the close games' note names its games once -----------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "game", "said", "old"), [
-    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score comes to about 7 points here "
-                       "(winner’s mean score over these games: 73.6)", "over the first 250 games"),
-    ("fr", "king_lui", "sur les 250 parties ; un dixième du score du vainqueur vaut ici environ 7 points (score moyen "
-                       "du vainqueur sur ces parties : 73,6)", "250 premières parties"),
-    ("it", "king_lui", "sulle 250 partite; qui un decimo del punteggio del vincitore vale circa 7 punti (punteggio "
-                       "medio del vincitore su queste partite: 73,6)", "prime 250 partite"),
-    ("en", "draco", "measured over the 250 games; a tenth of the winner’s fortune comes to about 7 silver coins here "
-                    "(winner’s mean fortune over these games: 73.6)", "over the first 250 games"),
-    ("fr", "draco", "sur les 250 parties ; un dixième de la fortune du vainqueur vaut ici environ 7 pièces d’argent "
-                    "(fortune moyenne du vainqueur sur ces parties : 73,6)", "250 premières parties"),
-    ("it", "draco", "sulle 250 partite; qui un decimo del denaro del vincitore vale circa 7 monete d’argento (denaro "
-                    "medio del vincitore su queste partite: 73,6)", "prime 250 partite")])
+    # terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pins updated)
+    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score (on average 73.6 in these games) "
+                       "comes to about 7 points", "over the first 250 games"),
+    ("fr", "king_lui", "sur les 250 parties ; un dixième du score du vainqueur (en moyenne 73,6 sur ces parties) fait "
+                       "environ 7 points", "250 premières parties"),
+    ("it", "king_lui", "sulle 250 partite; un decimo del punteggio del vincitore (in media 73,6 su queste partite) "
+                       "vale circa 7 punti", "prime 250 partite"),
+    ("en", "draco", "measured over the 250 games; a tenth of the winner’s fortune (on average 73.6 in these games) "
+                    "comes to about 7 silver coins", "over the first 250 games"),
+    ("fr", "draco", "sur les 250 parties ; un dixième de la fortune du vainqueur (en moyenne 73,6 sur ces parties) "
+                    "fait environ 7 pièces d’argent", "250 premières parties"),
+    ("it", "draco", "sulle 250 partite; un decimo del denaro del vincitore (in media 73,6 su queste partite) vale "
+                    "circa 7 monete d’argento", "prime 250 partite")])
 def test_en3_fr1_it1_the_close_games_note_names_its_games_once(lang: str, game: str, said: str, old: str) -> None:
     """en3, fr1, it1 (validate-king_lui l.65, 106, 146; Draco at 6 players; the game pages): "close games: measured
     over the 250 games; … (winner’s mean score over the first 250 games: 73.6)": one set of games under two names in

@@ -237,11 +237,10 @@ def test_the_close_games_margin_stands_beside_the_winners_average(lang: str) -> 
     # terminal round 46 fr2 (en4): "about 3 … or less" read as a fixed threshold: a tenth of each game's total first
     # terminal round 47 fr7*: Draco's winner has a fortune, never a "total", and its mean is said as one (pin updated)
     # terminal round 49 it1: the definition not said again, the tenth and its size at the mean (pin updated)
-    assert {"en": "a tenth of the winner’s fortune comes to about 3 silver coins here (winner’s mean fortune: 29.1)",
-            "fr": "un dixième de la fortune du vainqueur vaut ici environ 3 pièces d’argent (fortune moyenne "
-                  "du vainqueur : 29,1)",
-            "it": "qui un decimo del denaro del vincitore vale circa 3 monete d’argento (denaro medio del "
-                  "vincitore: 29,1)"}[lang] in coins, coins
+    # terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pin updated)
+    assert {"en": "a tenth of the winner’s fortune (on average 29.1) comes to about 3 silver coins",
+            "fr": "un dixième de la fortune du vainqueur (en moyenne 29,1) fait environ 3 pièces d’argent",
+            "it": "un decimo del denaro del vincitore (in media 29,1) vale circa 3 monete d’argento"}[lang] in coins, coins
     alone = [plain(note) for note in figure_bases(figures, lang, Naming(), 4, 0)]  # no winner's mean: no margin
     assert len(alone) == len(notes) and notes[-1].startswith(alone[-1]) and alone[-1] != notes[-1]
     assert not any("5,9" in n or "5.9" in n for n in figure_bases(figures[:1], lang, Naming(), 4, 0, 5.9))
@@ -252,14 +251,14 @@ def test_validate_prints_the_close_games_scale_under_its_table() -> None:
     d = {"games": 200, "close_games": {"mean": 0.7, "low": 0.6, "high": 0.8, "n": 190}}
     lines = [plain(line) for line in designer_lines(d, "fr", Naming(), 300, None, 4, 0, 73.9)]
     assert ("    parties serrées : sur les 190 parties qui ont un deuxième ou une victoire partagée ; un dixième du "
-            "score du vainqueur vaut ici environ 7 points (score moyen du vainqueur : 73,9)") in lines, lines  # r49 it1  # terminal round 46 fr2: a tenth, game by game (47 fr2)
+            "score du vainqueur (en moyenne 73,9) fait environ 7 points") in lines, lines  # round 52 fr1  # r49 it1  # terminal round 46 fr2: a tenth, game by game (47 fr2)
     from cardgen.report.pages import designer_block
     page = plain(str(designer_block({"players": 4, "designer": d, "scores": {"winner": {"mean": 73.9}}, "games": 200},
                                     None, "en")))
     # twenty-fourth reading en27: the page says the games the winner's mean is over, as the terminal does
     # terminal round 49 it1, en3: the definition not said again, the games "the first 200" (pin updated)
     assert ("Close games: measured over the 190 games with a runner-up or a shared win; a tenth of the winner’s "
-            "score comes to about 7 points here (winner’s mean score over the first 200 games: 73.9)") in page, page  # round 36 fr13: one base; round 47 fr2, en4: one name for the winner's score
+            "score (on average 73.9 over the first 200 games) comes to about 7 points") in page, page  # round 52 en3  # round 36 fr13: one base; round 47 fr2, en4: one name for the winner's score
 
 
 # -- fr3, it5: the winner's deficit defined --------------------------------------------------------------------------

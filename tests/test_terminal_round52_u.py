@@ -1,0 +1,63 @@
+"""Terminal round 52, part u: the readers' unstarred faults (``docs/reads/terminal-round-52-fixes-u.md``).
+
+Each test fails on the words or code of eb69cac1 (checked by putting the old sources back)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from test_terminal_round49_q import _plain  # narrow and plain no-break spaces read as spaces
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGS = ("en", "fr", "it")
+
+
+def _naming(game: str, lang: str):
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    return Naming.of(resolve(game, ROOT), lang)
+
+
+def _lines(lang: str) -> dict:
+    return json.loads((ROOT / "cardgen" / "terminal.json").read_text(encoding="utf-8"))["lines"][lang]
+
+
+# -- it1, fr1, en3: the close games' note names the winner once, its mean as the base of the tenth ----------------------
+
+@pytest.mark.parametrize(("lang", "game", "said"), [
+    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score (on average 73.6 in these games) "
+                       "comes to about 7 points"),
+    ("fr", "king_lui", "sur les 250 parties ; un dixième du score du vainqueur (en moyenne 73,6 sur ces parties) fait "
+                       "environ 7 points"),
+    ("it", "king_lui", "sulle 250 partite; un decimo del punteggio del vincitore (in media 73,6 su queste partite) vale "
+                       "circa 7 punti"),
+    ("en", "draco", "a tenth of the winner’s fortune (on average 73.6 in these games) comes to about 7 silver coins"),
+    ("fr", "draco", "un dixième de la fortune du vainqueur (en moyenne 73,6 sur ces parties) fait environ 7 pièces "
+                    "d’argent"),
+    ("it", "draco", "un decimo del denaro del vincitore (in media 73,6 su queste partite) vale circa 7 monete "
+                    "d’argento")])
+def test_it1_fr1_en3_the_close_games_note_names_the_winner_once(lang: str, game: str, said: str) -> None:
+    """it1, fr1 (validate-king_lui l.71-72, 117-118, 161-162; Draco at every count; the game pages): «qui un decimo
+    del punteggio del vincitore vale circa 7 punti (punteggio medio del vincitore su queste partite: 73,6)», « un
+    dixième du score du vainqueur vaut ici environ 7 points (score moyen du vainqueur sur ces parties : 73,6) »: the
+    winner named twice in one note, « ici » said again by « sur ces parties », and the tenth said as a fixed amount
+    when it is the tenth of a mean. en3: "(winner’s mean score over these games: 73.6)" read as a restatement of the
+    scores line's "the winner scores 73.9 on average" (over all 300 games). The mean now stands in brackets after
+    the score it averages, said over which games (round 47 fr7*'s ruling), and the tenth follows from it."""
+    from cardgen.simulate.summary import WinnerMean, figure_bases
+
+    naming = _naming(game, lang)
+    figures = [("lead_changes", {"n": 250}), ("close_games", {"n": 250})]
+    notes = [_plain(n) for n in figure_bases(figures, lang, naming, 3, 3, WinnerMean(73.644, 250))]
+    note = next(n for n in notes if "73" in n)
+    assert _plain(said) in note, notes
+    assert note.count({"en": "winner", "fr": "vainqueur", "it": "vincitore"}[lang]) == 1, note
+    assert not any(w in note for w in (" here", " ici", "qui un decimo", "mean score", "score moyen", "medio")), note
+    fewer = [("lead_changes", {"n": 250}), ("close_games", {"n": 224})]
+    note = next(n for n in (_plain(n) for n in figure_bases(fewer, lang, naming, 3, 3, WinnerMean(73.644, 250)))
+                if "73" in n)
+    assert note.count({"en": "winner", "fr": "vainqueur", "it": "vincitore"}[lang]) == 1, note
+    assert any(w in note for w in ("first 250 games", "250 premières parties", "prime 250 partite")), note
