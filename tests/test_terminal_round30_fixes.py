@@ -165,10 +165,10 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
      "dessous, et, sans l’élargissement des intervalles, ces deux écarts ne pourraient plus "
      "s’expliquer par le hasard"),
     ("it", "nessuno squilibrio è dimostrato",
-     "ma la distanza di ciascun giocatore dalla quota equa è al limite: il giocatore 1 (59,7%) è "
-           "sopra e il giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna, "
-           "l’altro lo perde. Senza l’allargamento degli intervalli, entrambe le distanze andrebbero "
-           "oltre quanto possa spiegare il caso")])  # terminal round 51 it2: one bracket and one «quota equa» fewer (pin updated)
+     "ma entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la quota equa e il "
+           "giocatore 2 (48,0%) sotto; le due distanze vanno di pari passo, perché con due giocatori ciò che "
+           "l’uno guadagna, l’altro lo perde. Senza l’allargamento degli intervalli, entrambe le distanze "
+           "andrebbero oltre quanto possa spiegare il caso")])  # terminal round 51 it2: one bracket and one «quota equa» fewer; round 52 it2: one colon, the reason for the pair (pins updated)
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
     """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though

@@ -134,10 +134,11 @@ def test_it3_the_two_player_balance_says_the_counterfactual_in_its_own_sentence(
 
     line = _plain(_near("it", [179, 144]))
     # terminal round 51 it2: the gain-and-loss reason after the two players, no bracket (pin updated)
-    assert ("il giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna, l’altro lo perde. Senza "
+    # terminal round 52 it2: one colon, «perché» the reason the two distances go together (pins updated)
+    assert ("perché con due giocatori ciò che l’uno guadagna, l’altro lo perde. Senza "
             "l’allargamento degli intervalli, entrambe le distanze andrebbero "
             "oltre quanto possa spiegare il caso") in line, line
-    assert "la distanza di ciascun giocatore dalla quota equa è al limite" in line, line
+    assert "entrambi i giocatori sono al limite" in line and "le due distanze" in line, line
 
 
 # -- it21: the validate overviews' balance cell in the terminal's words ------------------------------------------------

@@ -250,8 +250,10 @@ def test_it2_royale_s_two_player_balance_has_no_bracket_and_two_fair_shares() ->
     from test_terminal_round47_m import _near
 
     line = _plain(_near("it", [179, 144]))
-    assert ("la distanza di ciascun giocatore dalla quota equa è al limite: il giocatore 1 (59,7%) è sopra e il "
-            "giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna, l’altro lo perde.") in line, line
+    # terminal round 52 it2: one colon, and «perché» gives the reason the two distances go together (pin updated)
+    assert ("entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la quota equa e il giocatore 2 (48,0%) "
+            "sotto; le due distanze vanno di pari passo, perché con due giocatori ciò che l’uno guadagna, l’altro lo "
+            "perde.") in line, line
     assert "(con due giocatori" not in line and line.count("quota equa") == 2, line
 
 

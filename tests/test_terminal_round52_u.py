@@ -61,3 +61,22 @@ def test_it1_fr1_en3_the_close_games_note_names_the_winner_once(lang: str, game:
                 if "73" in n)
     assert note.count({"en": "winner", "fr": "vainqueur", "it": "vincitore"}[lang]) == 1, note
     assert any(w in note for w in ("first 250 games", "250 premières parties", "prime 250 partite")), note
+
+
+# -- it2: Royale's 2-player balance, one colon, «perché» the reason the two distances go together ----------------------
+
+def test_it2_royale_s_two_player_balance_has_one_colon_and_its_reason_for_the_pair() -> None:
+    """it2 (validate-royale l.58-62, royale.html): «… ma la distanza di ciascun giocatore dalla quota equa è al limite:
+    il giocatore 1 (59,7%) è sopra e il giocatore 2 (48,0%) sotto, perché con due giocatori ciò che l’uno guadagna,
+    l’altro lo perde.»: two colons in one sentence, and «perché» read as the reason player 1 is above (it only says
+    why the two distances go together). One colon (the pinned one after «la contengono»), each player's own side of
+    the fair share (round 48 en7*, fr4*), one's gain the other's loss (round 47 en8*) as the reason for the pair."""
+    from test_terminal_round47_m import _near
+
+    line = _plain(_near("it", [179, 144]))
+    sentence = line.split(". ")[1]
+    assert sentence.count(":") == 1, sentence
+    assert ("nessuno squilibrio è dimostrato, ma entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la "
+            "quota equa e il giocatore 2 (48,0%) sotto; le due distanze vanno di pari passo, perché con due giocatori "
+            "ciò che l’uno guadagna, l’altro lo perde.") in line, line
+    assert line.count("quota equa") == 2, line
