@@ -168,7 +168,7 @@ def test_the_close_game_floor_reads_as_a_floor() -> None:
      "ma entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la quota equa e il "
            "giocatore 2 (48,0%) sotto; le due distanze vanno di pari passo, perché con due giocatori ciò che "
            "l’uno guadagna, l’altro lo perde. Senza l’allargamento degli intervalli, entrambe le distanze "
-           "andrebbero oltre quanto possa spiegare il caso")])  # terminal round 51 it2: one bracket and one «quota equa» fewer; round 52 it2: one colon, the reason for the pair (pins updated)
+           "sarebbero più grandi di quanto il caso spieghi di solito")])  # terminal round 51 it2; round 52 it2 (one colon, the reason for the pair), it3 (the flags' words) (pins updated)
 def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_the_widest(
         lang: str, none: str, close: str) -> None:
     """en5: "so no gap is beyond chance" wants "beyond what chance explains"; en7, en11, fr1, fr13, it4, it8: "though
@@ -186,7 +186,8 @@ def test_no_seat_beyond_chance_is_said_idiomatically_and_two_close_gaps_are_not_
     [line] = balance_lines(out, lang, 2, "CMD")
     line = line.replace("\u202f", " ").replace("\u00a0", " ")
     assert none in line and close in line, line
-    assert "widest" not in line and "plus grands" not in line and "più grandi" not in line
+    # terminal round 52 it3: «più grandi di quanto il caso spieghi di solito», the flags' verdict, is not "the widest"
+    assert "widest" not in line and "plus grands" not in line and "distanze più grandi" not in line
 
 
 @pytest.mark.parametrize(("lang", "duel", "floor"), [

@@ -359,7 +359,7 @@ def test_en3_a_seat_that_only_just_stays_within_chance_is_said_in_a_whole_clause
     ("it", "ma entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la quota equa e il "
            "giocatore 2 (48,0%) sotto; le due distanze vanno di pari passo, perché con due giocatori ciò che "
            "l’uno guadagna, l’altro lo perde. Senza l’allargamento degli intervalli, entrambe le distanze "
-           "andrebbero oltre quanto possa spiegare il caso")])  # terminal round 51 it2: one bracket and one «quota equa» fewer; round 52 it2: one colon, the reason for the pair (pins updated)
+           "sarebbero più grandi di quanto il caso spieghi di solito")])  # terminal round 51 it2; round 52 it2 (one colon, the reason for the pair), it3 (the flags' words) (pins updated)
 def test_en8_at_two_players_the_close_gap_is_said_as_one_gap_seen_from_both_sides(lang: str, said: str) -> None:
     """en8*: Royale at 2 players, "but player 1 (59.7%) and player 2 (48.0%) only just: without the widening, their
     gaps would be beyond chance": the ellipsis of en3, and two gaps where at 2 players one seat's gain is the other's

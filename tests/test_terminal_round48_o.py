@@ -165,7 +165,7 @@ def test_it28_a_bound_that_rounds_onto_the_fair_share_shows_one_more_decimal(lan
     ("it", "ma entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la quota equa e il "
            "giocatore 2 (48,0%) sotto; le due distanze vanno di pari passo, perché con due giocatori ciò che "
            "l’uno guadagna, l’altro lo perde. Senza l’allargamento degli intervalli, entrambe le distanze "
-           "andrebbero oltre quanto possa spiegare il caso")])  # terminal round 51 it2: one bracket and one «quota equa» fewer; round 52 it2: one colon, the reason for the pair (pins updated)
+           "sarebbero più grandi di quanto il caso spieghi di solito")])  # terminal round 51 it2; round 52 it2 (one colon, the reason for the pair), it3 (the flags' words) (pins updated)
 def test_en7_fr4_it3_two_players_each_player_s_distance_from_the_fair_share(lang: str, said: str) -> None:
     """en7*, fr4*, it3: "though the one gap between the two players comes close: … player 1 (59.7%) would be ahead
     and player 2 (48.0%) behind beyond chance" named a gap (59.7 − 48.0 = 11.7 points) other than the one tested

@@ -109,7 +109,7 @@ def test_en14_compare_s_balance_line_says_its_clause_once(key: str) -> None:
     # (pin updated)
     # terminal round 52 it2: «sopra la quota equa», one colon (pin updated)
     ("it", "il giocatore 1 (59,7%) sopra la quota equa e il giocatore 2 (48,0%) sotto",
-     "Senza l’allargamento degli intervalli, entrambe le distanze andrebbero oltre quanto possa spiegare il caso",
+     "Senza l’allargamento degli intervalli, entrambe le distanze sarebbero più grandi di quanto il caso spieghi di solito",  # round 52 it3
      ("risulterebbe sopra", "guadagna l’altro"))])
 def test_en6_two_players_above_and_below_said_as_facts_the_widening_as_the_condition(lang: str, fact: str, maybe: str,
                                                                                     gone: tuple) -> None:

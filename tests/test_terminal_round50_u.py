@@ -136,8 +136,8 @@ def test_it3_the_two_player_balance_says_the_counterfactual_in_its_own_sentence(
     # terminal round 51 it2: the gain-and-loss reason after the two players, no bracket (pin updated)
     # terminal round 52 it2: one colon, «perché» the reason the two distances go together (pins updated)
     assert ("perché con due giocatori ciò che l’uno guadagna, l’altro lo perde. Senza "
-            "l’allargamento degli intervalli, entrambe le distanze andrebbero "
-            "oltre quanto possa spiegare il caso") in line, line
+            "l’allargamento degli intervalli, entrambe le distanze sarebbero "
+            "più grandi di quanto il caso spieghi di solito") in line, line  # round 52 it3: the flags' words
     assert "entrambi i giocatori sono al limite" in line and "le due distanze" in line, line
 
 

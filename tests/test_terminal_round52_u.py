@@ -80,3 +80,20 @@ def test_it2_royale_s_two_player_balance_has_one_colon_and_its_reason_for_the_pa
             "quota equa e il giocatore 2 (48,0%) sotto; le due distanze vanno di pari passo, perché con due giocatori "
             "ciò che l’uno guadagna, l’altro lo perde.") in line, line
     assert line.count("quota equa") == 2, line
+
+
+# -- it3: validate's verdict "beyond chance" in one Italian phrasing --------------------------------------------------
+
+def test_it3_the_two_player_counterfactual_says_beyond_chance_as_the_warnings_do() -> None:
+    """it3 (validate-royale l.63 against l.168, royale.html): «entrambe le distanze andrebbero oltre quanto possa
+    spiegare il caso» at 2 players and, in the 4-player AVVISO, «Le differenze sono più grandi di quanto il caso
+    spieghi di solito»: one verdict in two phrasings in one output. The 2-player counterfactual now says it in the
+    words every flag uses («più grande di quanto il caso spieghi di solito»)."""
+    from test_terminal_round47_m import _near
+
+    line = _plain(_near("it", [179, 144]))
+    assert ("Senza l’allargamento degli intervalli, entrambe le distanze sarebbero più grandi di quanto il caso "
+            "spieghi di solito") in line, line
+    assert "oltre quanto" not in line, line
+    flag = _lines("it")["balance_flagged_sides"]
+    assert "più grandi di quanto il caso spieghi di solito" in flag
