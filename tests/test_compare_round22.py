@@ -79,8 +79,9 @@ ALREADY = {"en": "player 5 wins more than the fair share with the variant, beyon
                  "dans les limites du hasard",
            # twenty-seventh reading it19: "ha lo stesso segno", a mathematician's phrase; "tra i giochi"
            # terminal round 43 it19: "oltre il caso", an elliptic shorthand
+           # terminal round 52 it6: «quota equa» once, «quella distanza» for the base game's (pin updated)
            "it": "con la variante il giocatore 5 è sopra la quota equa, e il caso difficilmente basta a "
-                 "spiegarlo; anche nel gioco base è sopra la quota equa, ma su queste coppie la differenza"}
+                 "spiegarlo; lo è anche nel gioco base, ma su queste coppie quella distanza"}
 
 
 @pytest.mark.parametrize("lang", LANGS)

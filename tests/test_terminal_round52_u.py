@@ -97,3 +97,18 @@ def test_it3_the_two_player_counterfactual_says_beyond_chance_as_the_warnings_do
     assert "oltre quanto" not in line, line
     flag = _lines("it")["balance_flagged_sides"]
     assert "più grandi di quanto il caso spieghi di solito" in flag
+
+
+# -- it6: compare's seat sentence says «quota equa» once and names the base game's distance ----------------------------
+
+@pytest.mark.parametrize("key", ["compare_seat_leans", "compare_seat_leans_moved", "compare_seat_leans_untested"])
+def test_it6_compare_s_seat_sentence_says_the_fair_share_once(key: str) -> None:
+    """it6 (compare-king_lui-hungry-dragon l.34-35, compare-royale-short l.58-60, both pages): «il giocatore 5 è sopra
+    la quota equa, e il caso difficilmente basta a spiegarlo; anche nel gioco base è sopra la quota equa, ma su queste
+    coppie la differenza, …»: «è sopra la quota equa» twice in two lines, and «la differenza» with no noun to refer to.
+    Now «…; lo è anche nel gioco base, ma su queste coppie quella distanza, come la differenza tra i due giochi, …»."""
+    from cardgen.terminal import say
+
+    said = _plain(say(key, "it", who="il giocatore 5", often="sopra"))
+    assert said.count("quota equa") == 1, said
+    assert "; lo è anche nel gioco base, ma su queste coppie quella distanza" in said, said
