@@ -75,9 +75,10 @@ def test_en12_the_closing_card_note_says_a_card_being_flagged() -> None:
     ("fr", "Le risque de 5 % qu’elle fixe vaut pour chaque nombre de joueurs pris à part ; pour plusieurs nombres de "
            "joueurs ensemble, le risque qu’au moins une carte soit signalée par le seul hasard est plus élevé.",
      "Ses 5 %"),
-    ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte. Il rischio del 5% che "
-           "essa fissa vale per ciascun numero di giocatori preso a sé; se si considerano insieme più numeri di "
-           "giocatori, la probabilità che almeno una carta sia segnalata per puro caso cresce.", "Il suo 5")])
+    # terminal round 52 it8: one name for the 5 %, «probabilità», as the legend (pin updated)
+    ("it", "la regola con cui si segnala una carta è spiegata sopra la prima tabella delle carte. Il 5% fissato da "
+           "quella regola vale per ciascun numero di giocatori preso a sé; se si considerano insieme più numeri di "
+           "giocatori, la probabilità che almeno una carta sia segnalata per puro caso è più alta.", "Il suo 5")])
 def test_fr6_it9_the_closing_card_note_names_its_five_percent(lang: str, said: str, old: str) -> None:
     """fr6, it9 (draco.html's and the compare pages' closing "Note on the cards"): « Ses 5 % valent … » / «Il suo 5%
     vale …»: an elliptic possessive on a figure (the rule has a 0.1 threshold and a 5 %), and « le risque qu’une carte

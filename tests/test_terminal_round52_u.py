@@ -112,3 +112,17 @@ def test_it6_compare_s_seat_sentence_says_the_fair_share_once(key: str) -> None:
     said = _plain(say(key, "it", who="il giocatore 5", often="sopra"))
     assert said.count("quota equa") == 1, said
     assert "; lo è anche nel gioco base, ma su queste coppie quella distanza" in said, said
+
+
+# -- it8: the closing card note gives the 5 % one name --------------------------------------------------------------------
+
+def test_it8_the_closing_card_note_gives_the_five_percent_one_name() -> None:
+    """it8 (draco.html's and the compare pages' closing «Nota sulle carte»): «Il rischio del 5% che essa fissa … la
+    probabilità che almeno una carta sia segnalata per puro caso cresce»: one quantity as «rischio», then as
+    «probabilità», where the legend it points to says «la probabilità»; «che essa fissa» heavy. Now «Il 5% fissato
+    da quella regola vale … la probabilità … è più alta» (the French and English, not faulted, unchanged)."""
+    from cardgen.report.impact import WORDS
+
+    note = _plain(WORDS["it"]["footnote_widened"])
+    assert "Il 5% fissato da quella regola vale per ciascun numero di giocatori preso a sé" in note, note
+    assert "rischio" not in note and "essa" not in note and note.endswith("è più alta."), note
