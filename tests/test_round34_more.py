@@ -350,7 +350,7 @@ def test_the_overview_says_its_balance_names_both_players_at_two(lang: str) -> N
     from cardgen.report import pages
     from cardgen.report.words import page_words
 
-    kw = dict(total="T", games="300 games", each="each", agents="a", seed=1, cap="10,000", rounds="")
+    kw = dict(total="T", games="300 games", each="each", agents="a", seed=1, cap="10,000", units="U")  # round 52 it13
     two = _plain(page_words("overview_intro", lang, both=page_words("overview_both_two", lang), **kw))
     # terminal round 46 en61: ", or both at 2 players" read as cryptic: the 2-player case said as what it is
     assert two.endswith({"en": "close to the limit of what chance explains (at 2 players, always both).",

@@ -167,7 +167,8 @@ def test_the_french_indicator_and_interval_words() -> None:
     # fr23: « tirage n° 1 » alone was opaque; fr26: « durée » read as minutes
     ("fr", "overview_intro", "(n° de tirage aléatoire : {seed}, fixé par l’option --seed)", "(tirage n°"),
     # terminal round 46 fr47: « manches » is no unit of these games (services, tours de table complets)
-    ("fr", "overview_intro", "La durée est une moyenne, en tours de joueur et dans l’unité propre à chaque jeu{rounds}.",
+    # terminal round 52 it13, r49 fr8: the units in the cells' order, ``overview_units`` (pin updated)
+    ("fr", "overview_units", "en tours de joueur et dans l’unité propre à chaque jeu{rounds}",
      "manches"),  # r40 en35
     ("fr", "overview_head", "|durée (moyenne)|", "|durée|"),  # round 40 en35, it35: the cells give both units
     ("en", "overview_head", "|length (mean)|", "|length|"),

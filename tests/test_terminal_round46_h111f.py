@@ -80,7 +80,7 @@ LEANS = {"fr": "avec la variante, le joueur 5 gagne plus souvent que ne le voudr
                "dépasse ce que le hasard peut expliquer ; dans le jeu de base, l’écart va dans le même sens sur ces "
                "paires mais reste dans les limites du hasard, tout comme l’écart entre les deux jeux",
          "en": "as may the change between the two games",  # terminal round 49 en15
-         "it": "come quella tra i due giochi, può essere dovuta al caso"}
+         "it": "come la differenza tra i due giochi, può essere dovuta al caso"}  # terminal round 52 it6 (pin updated)
 TABLE = {"en": " (see the table above)", "fr": " (voir le tableau plus haut)", "it": " (vedi la tabella più sopra)"}
 
 
@@ -482,7 +482,9 @@ def test_fr47_the_overview_says_the_length_in_player_turns_and_each_games_own_un
     from cardgen.report.words import PAGES
 
     intro = plain(PAGES["fr"]["overview_intro"])
-    assert "La durée est une moyenne, en tours de joueur et dans l’unité propre à chaque jeu{rounds}." in intro
+    # terminal round 52 it13, r49 fr8: the units in the cells' order, ``overview_units`` (pin updated)
+    assert "La durée est une moyenne, {units}." in intro
+    assert "en tours de joueur et dans l’unité propre à chaque jeu{rounds}" in plain(PAGES["fr"]["overview_units"])
     assert "manches" not in intro
 
 

@@ -423,7 +423,7 @@ def test_it45_the_overview_s_balance_column_rule_reads_in_two_clauses() -> None:
     only."""
     from cardgen.report.words import page_words
 
-    kw = dict(total="T", games="300 partite", each="ciascuna", agents="a", seed=1, cap="10.000", rounds="")
+    kw = dict(total="T", games="300 partite", each="ciascuna", agents="a", seed=1, cap="10.000", units="U")  # round 52 it13
     said = plain(page_words("overview_intro", "it", both=page_words("overview_both_two", "it"), **kw))
     assert said.endswith("La colonna «equilibrio» indica il giocatore più lontano dalla quota equa; se qualcuno è "
                          "segnalato o vicino al limite del caso, indica invece tutti questi giocatori (con 2 "

@@ -392,7 +392,8 @@ def test_fr45_en37_the_overview_names_the_rounds_its_cells_count(lang: str, said
 
     assert _plain(_rounds_named([{"variant": "royale"}], lang, {"royale": Naming()})) == said
     if lang == "en":
-        assert "in turns and in the game’s own rounds{rounds}" in PAGES["en"]["overview_intro"]
+        # terminal round 52 en16: the units' order the cells', said in ``overview_units`` (pin updated)
+        assert "in turns and in the game’s own rounds{rounds}" in PAGES["en"]["overview_units"]
 
 
 # -- fr5, it4: the imposter note at a later count, said once -------------------------------------------------------------

@@ -126,3 +126,30 @@ def test_it8_the_closing_card_note_gives_the_five_percent_one_name() -> None:
     note = _plain(WORDS["it"]["footnote_widened"])
     assert "Il 5% fissato da quella regola vale per ciascun numero di giocatori preso a sé" in note, note
     assert "rischio" not in note and "essa" not in note and note.endswith("è più alta."), note
+
+
+# -- it13, en16 (r49 fr8): the overview's length note names the units in the cells' order ------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The length column gives the mean length of a game in the game’s own rounds (courses) and in turns;"),
+    ("fr", "La durée est une moyenne, dans l’unité propre à chaque jeu (services) et en tours de joueur."),
+    ("it", "La durata è una media, nell’unità propria di ciascun gioco (portate) e in turni.")])
+def test_it13_en16_the_overview_s_length_note_names_the_units_in_the_cells_order(lang: str, said: str) -> None:
+    """it13, en16 (validate-king_lui's overview): "The length column gives the mean length of a game in turns and in
+    the game’s own rounds (courses)" above cells of "16.9 courses, 50.6 turns" (r51 en21, it21, r49 fr8): the note
+    promised turns first. The cells give first the unit the game's players count (``pages._length``); the note now
+    names the units in that order, where every game on the page counts the same one first (Royale and Draco: turns)."""
+    import re
+
+    from cardgen.report.pages import overview
+    from test_pages_fifteenth import _flagged
+
+    doc = {"results": [_flagged()], "agents": ["heuristic"], "games": 300, "seed": 1, "cap": 10000}
+    html = _plain(re.sub(r"\s+", " ", overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", lang,
+                                               {"king_lui": _naming("king_lui", lang)})))
+    assert _plain(said) in html, html
+    royale = {**_flagged(), "variant": "royale", "game": "royale"}
+    html = _plain(re.sub(r"\s+", " ", overview({**doc, "results": [royale]}, {"royale": {"name": "Royale"}}, "T", "",
+                                               lang, {"royale": _naming("royale", lang)})))
+    assert {"en": "in turns and in the game’s own rounds", "fr": "en tours de joueur et dans l’unité propre",
+            "it": "in turni e nell’unità propria"}[lang] in html, html

@@ -545,6 +545,19 @@ def _rounds_named(results: list[dict[str, Any]], lang: str, namings: dict[str, N
     return f" ({join_and(names, lang)})" if names else ""
 
 
+def _units_named(results: list[dict[str, Any]], lang: str, namings: dict[str, Naming]) -> str:
+    """"in the game’s own rounds (courses) and in turns": the overview's note on the length column names the two units
+    in the order its cells give them (``_length``: the unit the game's players count first), where every game on the
+    page counts the same one first; King Lui's note said "in turns and in the game’s own rounds (courses)" above
+    cells of "16.9 courses, 50.6 turns" (terminal round 52 it13, en16, r49 fr8). Games that differ: turns first."""
+    from cardgen.report.words import page_words
+    from cardgen.simulate.verdict import counted_length
+
+    firsts = {counted_length((namings.get(r["variant"]) or Naming()).words) or "turns" for r in results}
+    return page_words("overview_units_rounds_first" if firsts == {"rounds"} else "overview_units", lang,
+                      rounds=_rounds_named(results, lang, namings))
+
+
 def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "", lang: str = "en",
              namings: dict[str, Naming] | None = None) -> str:
     """One row per deck and player count: verdict, length, fairness, skill, warnings; links to deck pages;
@@ -585,7 +598,7 @@ def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, 
                        # at 2 players the balance cell names both (Royale): "names the player furthest" said one
                        # (round 34 en23, fr30)
                        both=page_words("overview_both_two", lang) if 2 in counts else "",
-                       rounds=_rounds_named(results, lang, namings))
+                       units=_units_named(results, lang, namings))
     head = PAGES[lang]["overview_head"].split("|")
     skill = not all(row["skill"] == "–" for row in rows)
     if not skill:  # a column of dashes nobody explained (en89, it108, fr98): said in the intro, and no column of
