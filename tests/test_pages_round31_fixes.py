@@ -296,7 +296,7 @@ def test_the_mid_game_legend_and_its_rows_give_one_reason_for_a_hardly_played_ca
     # round 33 fr25*: "plus de parties trancheraient" read as "no more games"; en26 "would tell" what?; it26 «lo»
     ("en", "a gap chance alone could explain, but only just: play more games to be sure",  # round 36 en9
      "player 1: 59.7%, player 2: 48.0%"),
-    ("fr", "écart dans les limites du hasard, mais à la limite : pour trancher entre hasard et écart réel, jouez plus de parties",  # round 34 fr27
+    ("fr", "écart que le hasard peut encore expliquer, mais à la limite : pour trancher entre hasard et écart réel, jouez plus de parties",  # round 34 fr27; round 52 fr6 (pin updated)
      "joueur 1 : 59,7 %, joueur 2 : 48,0 %"),
     ("it", "differenza nei limiti del caso, ma di poco: per capire se è reale, simula più partite",
      "giocatore 1: 59,7%, giocatore 2: 48,0%")])

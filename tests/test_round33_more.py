@@ -136,7 +136,7 @@ def test_the_overviews_intro_never_sets_two_brackets_back_to_back(lang: str) -> 
 
 
 @pytest.mark.parametrize(("lang", "one", "both"), [
-    ("fr", ", écart dans les limites du hasard", ", écarts dans les limites du hasard, mais à la limite"),  # terminal round 51 r48 fr13 (pin updated)
+    ("fr", ", écart dans les limites du hasard", ", écarts que le hasard peut encore expliquer, mais à la limite"),  # terminal round 51 r48 fr13, round 52 fr6 (pins updated)
     ("it", ", differenza nei limiti del caso", ", differenze nei limiti del caso, ma di poco")])
 def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, one: str, both: str) -> None:
     """fr28, it30: the 2-player cell names two players («joueur 1 : 59,7 %, joueur 2 : 48,0 % … écart dans les
@@ -147,7 +147,9 @@ def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, 
            "balance": {"flags": [], "seat_fair_share": 0.538, "close": [{"seat": 0, "level": "close"}]}}
     assert both in _fairness(duo, lang).replace("\u202f", " ")
     calm = {**duo, "balance": {"flags": [], "seat_fair_share": 0.538}}
-    assert _fairness(calm, lang).replace("\u202f", " ").endswith(both.split(", ma")[0].split(", mais")[0])
+    # terminal round 52 fr6: the near-limit French cell no longer opens as the calm one does (pin updated)
+    assert _fairness(calm, lang).replace("\u202f", " ").endswith({"fr": ", écarts dans les limites du hasard",
+                                                                  "it": ", differenze nei limiti del caso"}[lang])
     rates = [{"seat": 0, "rate": 0.30}, {"seat": 1, "rate": 0.193}, {"seat": 2, "rate": 0.26}]
     three = {"players": 3, "seat_win_rates": rates, "balance": {"flags": [], "seat_fair_share": 0.253}}
     assert _fairness(three, lang).replace("\u202f", " ").endswith(one)

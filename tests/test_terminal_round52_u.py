@@ -153,3 +153,18 @@ def test_it13_en16_the_overview_s_length_note_names_the_units_in_the_cells_order
                                                lang, {"royale": _naming("royale", lang)})))
     assert {"en": "in turns and in the game’s own rounds", "fr": "en tours de joueur et dans l’unité propre",
             "it": "in turni e nell’unità propria"}[lang] in html, html
+
+
+# -- fr6: the overview's near-limit cell without « dans les limites … à la limite » ------------------------------------
+
+@pytest.mark.parametrize("key", ["fair_within_close", "fair_within_close_two", "fair_within_close_many"])
+def test_fr6_the_overview_s_near_limit_cell_has_no_limites_limite_echo(key: str) -> None:
+    """fr6 (validate-king_lui's overview at 4 and 5 players, validate-royale's at 2): « écart dans les limites du
+    hasard, mais à la limite »: « limites … limite » in five words, read as a pun. Now « écart que le hasard peut
+    encore expliquer, mais à la limite », as the English "a gap chance alone could explain, but only just"; « à la
+    limite » kept (r48 fr13's ruling: never « de justesse » here)."""
+    from cardgen.report.words import page_words
+
+    cell = _plain(page_words(key, "fr"))
+    assert "que le hasard peut encore expliquer, mais à la limite : pour trancher" in cell, cell
+    assert "limites" not in cell, cell
