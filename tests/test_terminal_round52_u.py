@@ -168,3 +168,18 @@ def test_fr6_the_overview_s_near_limit_cell_has_no_limites_limite_echo(key: str)
     cell = _plain(page_words(key, "fr"))
     assert "que le hasard peut encore expliquer, mais à la limite : pour trancher" in cell, cell
     assert "limites" not in cell, cell
+
+
+# -- fr4: the hardly-played note's pronoun has its antecedent --------------------------------------------------------------
+
+def test_fr4_the_plural_hardly_played_note_says_la_carte() -> None:
+    """fr4 (validate-draco l.100-102): « * presque jamais jouées par les joueurs automatiques (entre parenthèses, le
+    nombre moyen de fois où chaque joueur la joue dans une partie) »: « jouées » (the cards), then « la joue » (one
+    card) with no singular antecedent. The plural note now says « joue la carte », as the Italian «gioca quella
+    carta»; the singular note («jouée … la joue») keeps its pronoun."""
+    from cardgen.terminal import say
+
+    said = _plain(say("hardly_note", "fr", items="Pluie d’écus (0,04)"))
+    assert ("(entre parenthèses, combien de fois, en moyenne, chaque joueur joue la carte dans une partie) : Pluie "
+            "d’écus (0,04)") in said, said
+    assert "la joue " not in said, said
