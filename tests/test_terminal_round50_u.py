@@ -63,7 +63,9 @@ def test_en21_it20_fix_s_seat_interval_is_named_after_its_brackets(lang: str, sa
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
     ("en", "To see whether it exceeds validate’s threshold (fix 2 did not), compare it:", "does not exceed"),
-    ("fr", "Pour savoir si elle dépasse le seuil de validate (la correction 2 ne l’a pas dépassé), comparez-la :",
+    # terminal round 52 fr9: the shortage passes the threshold, not the value (pin updated)
+    ("fr", "Pour savoir si, avec elle, le manque dépasse le seuil de validate (avec la correction 2, il ne l’a pas "
+           "dépassé), comparez-la :",
      "elle ne dépasse pas"),
     ("it", "Per sapere se supera la soglia di validate (la correzione 2 non l’ha superata), confrontalo:",
      "se, come la correzione 2, non supera")])

@@ -183,3 +183,20 @@ def test_fr4_the_plural_hardly_played_note_says_la_carte() -> None:
     assert ("(entre parenthèses, combien de fois, en moyenne, chaque joueur joue la carte dans une partie) : Pluie "
             "d’écus (0,04)") in said, said
     assert "la joue " not in said, said
+
+
+# -- fr9: the untried value's question says what passes the threshold ------------------------------------------------------
+
+def test_fr9_the_untried_value_s_question_says_the_shortage_passes_the_threshold() -> None:
+    """fr9 (fix-draco l.286-288 and the page): « Pour savoir si elle dépasse le seuil de validate (la correction 2 ne
+    l’a pas dépassé) »: « elle » is the value 42; a number of gold coins does not pass a threshold, the shortage with
+    it does (the same slip in the bracket, and in ``next_gap``'s « la plus petite qui ne dépasse pas »). These lines
+    follow a shortage fix only (``fix.next_line``: ``validate_short``), so « le manque » is named."""
+    from cardgen.tune.fix import word
+
+    one = _plain(word("next_gap_one", "fr", j=1, k=2, before=41, value=43, mid=42, lever="l", deck="d", path_k="p",
+                      amount="42 pièces d’or"))
+    assert ("Pour savoir si, avec elle, le manque dépasse le seuil de validate (avec la correction 2, il ne l’a pas "
+            "dépassé), comparez-la :") in one, one
+    many = _plain(word("next_gap", "fr", low=42, high=44, lever="l", mid=43, deck="d", path_k="p", value=45))
+    assert "la plus petite avec laquelle le manque ne dépasse pas le seuil de validate" in many, many
