@@ -200,3 +200,18 @@ def test_fr9_the_untried_value_s_question_says_the_shortage_passes_the_threshold
             "dépassé), comparez-la :") in one, one
     many = _plain(word("next_gap", "fr", low=42, high=44, lever="l", mid=43, deck="d", path_k="p", value=45))
     assert "la plus petite avec laquelle le manque ne dépasse pas le seuil de validate" in many, many
+
+
+# -- fr2: Draco's tie ruling says « à leur tour », as the label above it and the book --------------------------------------
+
+def test_fr2_draco_s_tie_ruling_says_a_leur_tour_as_its_label_and_the_book() -> None:
+    """fr2 (validate-draco l.28 against l.30-31; draco.html and the charity-toast page): the label « les plus riches
+    des joueurs restants sont à leur tour à égalité » and, two lines below, the ruling it heads « plusieurs des joueurs
+    restants sont encore à égalité » (``tie_for_win.case``), where the book's own text (``tie_for_win.text``) says
+    « à leur tour »: « encore » of players tied for the first time (part t's it7* ruling). One phrase now."""
+    from cardgen.resolve.resolve import resolve
+    from cardgen.simulate.summary import Naming
+
+    case = _plain(Naming.of(resolve("draco", ROOT), "fr").clarifications["tie_for_win"])
+    assert "plusieurs des joueurs restants sont à leur tour à égalité pour la plus grosse fortune" in case, case
+    assert "encore" not in case, case

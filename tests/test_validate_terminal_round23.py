@@ -66,7 +66,7 @@ def test_every_warning_of_a_block_ends_with_a_full_stop(draco: tuple, lang: str)
     ("en", "If, once the tied leaders have dropped out as the published description says, several of the players left again "
            "share the largest fortune, they drop out too"),
     ("fr", "Si, une fois les ex æquo de tête éliminés comme le prévoit la description publiée, plusieurs des joueurs "
-           "restants sont encore à égalité pour la plus grosse fortune, ils sont éliminés eux aussi"),  # round 31 fr18
+           "restants sont à leur tour à égalité pour la plus grosse fortune, ils sont éliminés eux aussi"),  # round 31 fr18; terminal round 52 fr2 (pin updated)
     ("it", "Se, dopo l’eliminazione dei primi a pari merito prevista dalla descrizione pubblicata, più d’uno tra i "
            "giocatori rimasti ha di nuovo il denaro più alto, anche loro vengono eliminati")])
 def test_draco_s_added_tie_rule_says_which_part_is_published(draco: tuple, lang: str, opening: str) -> None:
