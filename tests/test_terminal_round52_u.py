@@ -215,3 +215,32 @@ def test_fr2_draco_s_tie_ruling_says_a_leur_tour_as_its_label_and_the_book() -> 
     case = _plain(Naming.of(resolve("draco", ROOT), "fr").clarifications["tie_for_win"])
     assert "plusieurs des joueurs restants sont à leur tour à égalité pour la plus grosse fortune" in case, case
     assert "encore" not in case, case
+
+
+# -- it10, fr7: the all-quiet balance line says the pairs as the heading does, "200 to 300" --------------------------------
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "Ma 200–300 coppie possono non cogliere un piccolo squilibrio"),
+    ("fr", "Mais 200 à 300 paires peuvent laisser passer un petit écart"),
+    ("en", "But 200 to 300 pairs can miss a small gap")])
+def test_it10_fr7_the_all_quiet_line_says_the_pairs_as_a_span(lang: str, said: str) -> None:
+    """it10, fr7 (compare-draco-charity-toast l.83-87): «Ma 200 e 300 coppie possono non cogliere un piccolo
+    squilibrio», « Mais 200 et 300 paires … »: read as one batch of 500, or as both played at each count, where the
+    heading says «su 200–300 coppie» / « sur 200 à 300 paires » and the stops which count had which. Counts that
+    played different numbers of pairs are now said as the heading says them (``count_range``); one number stays
+    one number. (The English follows, being the same placeholder: the other part's en13.)"""
+    from cardgen.simulate.summary import format_comparison
+    from tests.test_compare_round22 import _royale_short_four
+
+    r = _royale_short_four()
+    quiet = {**r, "variant_result": {**r["variant_result"], "balance": {"flags": [], "seat_fair_share": 0.2775}},
+             "base_result": {**r["base_result"], "balance": {"flags": [], "seat_fair_share": 0.26}}}
+    doc = {"lang": lang, "base": "royale", "variant": "royale-short", "name": "Short", "games": 300,
+           "agents": ["heuristic"], "seed": 1, "differences": [],
+           "results": [{**quiet, "players": 3, "games": 300}, {**quiet, "games": 200}]}
+    text = _plain(" ".join(format_comparison(doc, tables=False).split()))
+    assert _plain(said) in text, text
+    assert not any(w in text for w in ("200 e 300", "200 et 300", "200 and 300")), text
+    one = {**doc, "results": [{**quiet, "players": 3, "games": 300}, {**quiet, "games": 300}]}
+    assert {"it": "Ma 300 coppie", "fr": "Mais 300 paires", "en": "But 300 pairs"}[lang] in _plain(
+        " ".join(format_comparison(one, tables=False).split()))
