@@ -160,7 +160,7 @@ def test_the_cheaper_english_faults_are_reworded() -> None:
     assert said.startswith("These findings on 100 games") and "does not try to fix them:" in said, said
     assert "for fixes for" not in said
     intro = page_words("overview_intro", "en", total="T", games="300 games", each="each", agents="a", seed=1,
-                       cap="10", both="", rounds="")
+                       cap="10", both="", units="")  # terminal round 52 it13: {units} for {rounds}
     assert "close to the limit of what chance explains" in intro and "chance’s limit" not in intro
     assert page_words("skill_unmeasured", "en") == ("Skill (whether stronger play wins more often) was not measured: "
                                                    "add --skill to measure it.")

@@ -36,7 +36,7 @@ def test_a_field_typed_in_a_command_or_a_file_name_stays_as_typed() -> None:
 def test_the_reports_cap_on_decisions_is_grouped_as_the_terminal_groups_counts() -> None:
     text = page_words("overview_intro", "it", total="4 combinazioni", games="300 partite",
                       agents="giocatori", seed=1, cap=10000, each="per ogni numero di giocatori",
-                      both="", rounds="")  # round 34 en23: "or both at 2 players" where a run has 2
+                      both="", units="")  # round 34 en23: "or both at 2 players" where a run has 2; round 52 it13: {units}
     assert "10.000" in text
 
 
