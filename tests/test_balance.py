@@ -186,7 +186,8 @@ def test_every_seat_of_one_player_count_is_named_in_one_paragraph_with_one_comma
         # terminal round 47 en8*: one gap seen from both sides (pins updated)
         # terminal round 48 fr4*, it3: each player's distance from the fair share (pins updated)
         assert {"fr": "mais l’écart de chaque joueur à la part équitable est à la limite",
-                "it": "ma la distanza di ciascun giocatore dalla quota equa è al limite"}[lang] in line
+                # terminal round 52 it2: «entrambi i giocatori sono al limite», each one's side said (pin updated)
+                "it": "ma entrambi i giocatori sono al limite, il giocatore 1 (59,7%) sopra la quota equa"}[lang] in line
     # a flagged seat and a seat within chance at one count: the share's reason said once, at the first paragraph
     mixed = balance(stats([330, 224, 223, 223]))
     lines = balance_lines({**mixed, "seat_fair_share": 0.26}, "en", 4, "C")
