@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
@@ -131,7 +132,7 @@ def test_a_laptops_side_panel_cut_at_the_screens_foot_fades_there_at_the_end_and
     finally:
         proc.terminate()
         proc.wait(10)
-    for who, panel in seen.items():
+    for who, panel in nonempty(seen.items()):
         assert panel["over"] > 0 and panel["more"] and "gradient" in panel["mask"], (who, panel)
 
 
@@ -283,7 +284,7 @@ def test_dracos_journal_at_the_end_shows_who_played_the_last_turn_on_a_laptop_an
     finally:
         proc.terminate()
         proc.wait(10)
-    for width, box in seen.items():
+    for width, box in nonempty(seen.items()):
         assert box["room"] > 0 and box["top"] >= box["room"] - 4, (width, box)  # its last line in sight
         assert box["end"].startswith("Game over"), (width, box)
         assert box["head"] >= box["fade"] - 1, (width, box)
@@ -343,5 +344,5 @@ def test_a_move_cut_short_gives_one_reason_in_one_wording(lang: str, why: str) -
     now says it in To and Fro's words."""
     said = [DRACO["journal"][lang][key] for key in ("clamped_first", "clamped_last")]
     said += [DRACO["effects"][lang][key] for key in ("fwd_short", "back_short")]
-    for words in said:
+    for words in nonempty(said):
         assert why in words, words
