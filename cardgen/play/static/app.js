@@ -787,6 +787,9 @@ function journal(v) {
   journalEnd();
 }
 
+//: px of the laptop side panel's foot under its fade (app.css ``aside.more``'s mask: 40px)
+const SIDE_FADE = 40;
+
 function journalEnd() {
   // the journal shows its last line; at the game's end it opens on the last numbered entry's first line too, below
   // the top edge's fade: the box grows to hold that entry and the lines after it, up to 60% of the window (who
@@ -800,7 +803,17 @@ function journalEnd() {
     const fade = 1.6 * parseFloat(getComputedStyle(j).fontSize);  // app.css #journal.earlier
     const at = last.getBoundingClientRect().top - j.getBoundingClientRect().top - j.clientTop + j.scrollTop;
     const need = Math.ceil(j.scrollHeight - at + (at > 2 ? fade : 0)) + 2;
-    if (need > j.clientHeight && need <= 0.6 * window.innerHeight) j.style.height = j.style.maxHeight = need + "px";
+    // never at the end form's cost: on a laptop, whose side panel scrolls as a box, the journal grows only as far as
+    // the form's first question stays above the panel's foot fade (a long final toast pushed the whole form under
+    // it: #53 play round 36, fr14*, fr2); a phone's page scrolls as a whole
+    let room = 0.6 * window.innerHeight;
+    const side = j.parentElement, first = $("result").querySelector("form.feedback label, .answer-as");
+    if (first && getComputedStyle(side).display !== "contents") {
+      const spare = side.getBoundingClientRect().bottom - SIDE_FADE - first.getBoundingClientRect().bottom;
+      room = Math.min(room, j.clientHeight + Math.max(0, spare));
+    }
+    const grown = Math.min(need, Math.floor(room));
+    if (grown > j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";
   }
   j.scrollTop = j.scrollHeight;
 }
