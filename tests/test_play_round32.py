@@ -237,7 +237,7 @@ def test_royales_french_tie_and_rebuilt_pile_read_as_sentences() -> None:
 
     from cardgen.games.royale.text import rebuilt_text
 
-    assert ROYALE_PAGE["fr"]["score_tie"].startswith(" En cas d’égalité, l’emporte le joueur qui a le plus de cartes")
+    assert ROYALE_PAGE["fr"]["score_tie"].startswith(" À égalité, la victoire va à qui a posé le plus de cartes")
     rules = deck_of("royale").model.rules
     for n in nonempty([1, 2, 3, 4]):
         said = rebuilt_text(SimpleNamespace(model=SimpleNamespace(rules=rules.model_copy(

@@ -151,7 +151,7 @@ def test_royales_tie_break_says_the_published_rule_and_marks_only_this_editions_
     (seed 001, « devant lui »); only "still under the nobles" is our reading. Now the published rule is said plainly
     and the bracket holds only our reading."""
     tie = ROYALE_PAGE[lang]["score_tie"]
-    published = {"en": "more dish cards in front of them wins", "fr": "le plus de cartes Plat devant lui",
+    published = {"en": "more dish cards in front of them wins", "fr": "le plus de cartes Plat devant soi",
                  "it": "più carte Piatto davanti a sé"}[lang]
     ours = {"en": "still under their nobles", "fr": "encore sous ses nobles", "it": "ancora sotto i propri nobili"}[lang]
     assert published in tie.split("(")[0], tie
