@@ -3,6 +3,7 @@ docs/reads/play-round-35-fixes.md). One test per fault or group of faults, on ou
 from __future__ import annotations
 
 import random
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -106,32 +107,39 @@ def _played_to_the_end(links: dict[str, str]) -> None:
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.slow  # Chromium and a whole game: CI's slow tier
-def test_a_laptops_side_panel_cut_at_the_screens_foot_fades_there_at_the_end_and_on_the_designers_page(
-        tmp_path: Path) -> None:
-    """Playtest round 34 en2, en4, en17, en18, in Chromium at 1280 x 800 after a whole King Lui game: a person's
-    panel (the result and the end form) and the designer's (the journal, the result, the links) hold more than the
-    screen, and their foot fades; nothing said that they went on."""
+def _at_the_end(tmp_path: Path, game: str, script: str, pages: dict[Any, tuple[str, int, int]]) -> dict[Any, Any]:
+    """A whole ``game`` played by two people's random moves and the agents (English, 3 players, seed 7), then
+    ``script`` evaluated on each page at its end: name -> (whose link, width, height); skipped without Chromium."""
     from tests.test_play_browser import CHROMIUM, chromium_page
     from tests.test_play_reader_round import two_people
     from tests.test_play_server import ask
 
     if CHROMIUM is None:
         pytest.skip("no Chromium")
-    proc, links = two_people(tmp_path, "king_lui", "--players", "3", "--lang", "en", "--seed", "7")
+    proc, links = two_people(tmp_path, game, "--players", "3", "--lang", "en", "--seed", "7")
     seen = {}
     try:
         ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
         _played_to_the_end(links)
-        for who in ("2", "designer"):
-            with chromium_page(links[who], 1280, 800) as page:
+        for name, (who, width, height) in pages.items():
+            with chromium_page(links[who], width, height) as page:
                 page.wait_for_function("() => view && document.getElementById('result').hidden === false",
                                        timeout=30_000)
                 page.wait_for_timeout(800)
-                seen[who] = page.evaluate(PANEL)
+                seen[name] = page.evaluate(script)
     finally:
         proc.terminate()
         proc.wait(10)
+    return seen
+
+
+@pytest.mark.slow  # Chromium and a whole game: CI's slow tier
+def test_a_laptops_side_panel_cut_at_the_screens_foot_fades_there_at_the_end_and_on_the_designers_page(
+        tmp_path: Path) -> None:
+    """Playtest round 34 en2, en4, en17, en18, in Chromium at 1280 x 800 after a whole King Lui game: a person's
+    panel (the result and the end form) and the designer's (the journal, the result, the links) hold more than the
+    screen, and their foot fades; nothing said that they went on."""
+    seen = _at_the_end(tmp_path, "king_lui", PANEL, {"2": ("2", 1280, 800), "designer": ("designer", 1280, 800)})
     for who, panel in nonempty(seen.items()):
         assert panel["over"] > 0 and panel["more"] and "gradient" in panel["mask"], (who, panel)
 
@@ -272,26 +280,8 @@ def test_dracos_journal_at_the_end_shows_who_played_the_last_turn_on_a_laptop_an
     """Playtest round 35 en18, fr2*, it2*, in Chromium after a whole Draco game (its last entry, a card's play and
     the final toast, the longest): at 1280 x 800 and 390 x 844 the last numbered entry's first line is below the
     top edge's fade, and the box still shows its last line, the end."""
-    from tests.test_play_browser import CHROMIUM, chromium_page
-    from tests.test_play_reader_round import two_people
-    from tests.test_play_server import ask
 
-    if CHROMIUM is None:
-        pytest.skip("no Chromium")
-    proc, links = two_people(tmp_path, "draco", "--players", "3", "--lang", "en", "--seed", "7")
-    seen = {}
-    try:
-        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        _played_to_the_end(links)
-        for width, height in ((1280, 800), (390, 844)):
-            with chromium_page(links["2"], width, height) as page:
-                page.wait_for_function("() => view && document.getElementById('result').hidden === false",
-                                       timeout=30_000)
-                page.wait_for_timeout(800)
-                seen[width] = page.evaluate(LAST_HEAD)
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    seen = _at_the_end(tmp_path, "draco", LAST_HEAD, {1280: ("2", 1280, 800), 390: ("2", 390, 844)})
     for width, box in nonempty(seen.items()):
         assert box["room"] > 0 and box["top"] >= box["room"] - 4, (width, box)  # its last line in sight
         assert box["end"].startswith("Game over"), (width, box)
