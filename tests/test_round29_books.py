@@ -31,12 +31,14 @@ def test_the_long_game_does_not_end_when_its_third_pile_runs_out() -> None:
 
 
 #: the bank ruling's order, in each language: each player paid in full in turn, taken by their best-placed ruffian
-BANK_ORDER = {"en": "it pays each player all they are due in one go, in the order of their best-placed ruffians, until "
-                    "its money runs out",
-              "fr": "elle paie les joueurs un par un, chacun en totalité, dans l’ordre de leur malandrin le mieux placé, "
-                    "tant qu’elle a de l’argent",
-              "it": "la banca paga i giocatori uno alla volta, ciascuno per intero, nell’ordine del loro malandrino "
-                    "meglio posizionato, finché ha denaro"}
+#: terminal round 53 en5*, round 52 fr3*/it5*: where the order starts, in the book's words (the first seat, la première
+#: place, il primo posto), and each player paid in full before the next (the engine's receivers, ``table.settle``)
+BANK_ORDER = {"en": "it starts with the player who has the ruffian nearest the first seat and pays each player in full "
+                    "before the next, until its money runs out",
+              "fr": "elle paie en entier un joueur après l’autre, à partir du malandrin le plus près de la première "
+                    "place, jusqu’à être vide",
+              "it": "la banca paga per intero un giocatore alla volta, a partire da chi ha il malandrino più vicino al "
+                    "primo posto, finché ha denaro"}
 
 
 def test_a_short_bank_pays_each_player_in_full_by_their_best_placed_ruffian_as_the_books_say() -> None:
@@ -55,10 +57,10 @@ def test_a_short_bank_pays_each_player_in_full_by_their_best_placed_ruffian_as_t
     said = _yaml("decks/draco.yaml")["clarifications"]["bank_short"]["text"]
     for lang, words in BANK_ORDER.items():
         assert words in said[lang], lang
-    assert "best-paid first" not in said["en"] and "seat" not in said["en"] and "nearest" not in said["en"]
+    assert "best-paid first" not in said["en"] and "best-paid place" not in said["en"]
     assert "le plus près de la place la mieux payée" not in said["fr"]
     assert "più vicino al posto meglio pagato" not in said["it"]
-    assert len(said["en"]) <= 310 and len(said["it"]) <= 335 and said["en"].count("first") <= 1
+    assert len(said["en"]) <= 335 and len(said["it"]) <= 340 and said["en"].count("first") <= 1
     # the book's example seating, Red with a second ruffian in the fourth place: Red is due 4 + 1, Green 2 + 3
     # (Brother John's hand-on) − 1; Blue pays 2. The box's silver cannot hold it all: 4 silver go unpaid.
     deck = resolve("draco", ROOT)

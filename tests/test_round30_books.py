@@ -162,6 +162,7 @@ def test_draco_s_french_bank_ruling_ends_without_bank_jargon() -> None:
     books keep their pages). The order's start is left (docs/reads/round-29-check-fixes.md: round 33's length caps and
     rounds 32-38's wording rulings pin that phrase)."""
     said = _yaml("decks/draco.yaml")["clarifications"]["bank_short"]["text"]["fr"]
-    assert said.endswith("dans l’ordre des jets de dé. Le reste est perdu.") and "impayé" not in said
+    # book check 2 fr2: « Le reste » was the box's third « reste », each another one
+    assert said.endswith("dans l’ordre des jets de dé. Ce qui manque est perdu.") and "impayé" not in said
     for deck_id in ("draco", "draco-charity-toast", "draco-short"):
-        assert "Le reste est perdu." in markup(deck_id, "fr") and "L’impayé" not in markup(deck_id, "fr")
+        assert "Ce qui manque est perdu." in markup(deck_id, "fr") and "L’impayé" not in markup(deck_id, "fr")

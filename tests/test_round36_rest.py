@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from nonempty import nonempty
+from test_round29_books import BANK_ORDER
 
 LANGS = ["en", "fr", "it"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,12 +65,9 @@ def test_the_rulings_say_net_amount_drop_out_and_the_bank_s_order() -> None:
         assert said.endswith("those who were tied for first place before anyone dropped out share the victory.")
     bank = deck["clarifications"]["bank_short"]["text"]
     # book round 29 en2*: "best-paid first" beside "the order of their ruffians' places" gave two orders: one said
-    for lang, words in nonempty(list({"en": "it pays each player all they are due in one go, in the order of their "
-                                            "best-placed ruffians, until its money runs out",  # round 38 en9: no "nearest"
-                                      "fr": "elle paie les joueurs un par un, chacun en totalité, dans l’ordre de leur "
-                                            "malandrin le mieux placé",
-                                      "it": "la banca paga i giocatori uno alla volta, ciascuno per intero, nell’ordine "
-                                            "del loro malandrino meglio posizionato, finché ha denaro"}.items())):
+    for lang, words in nonempty(list({"en": BANK_ORDER["en"],  # terminal round 53 en5*: where it starts
+                                      "fr": BANK_ORDER["fr"],
+                                      "it": BANK_ORDER["it"]}.items())):
         assert words in bank[lang], lang
     assert not any(old in bank[lang] for lang in nonempty(LANGS) for old in ("and so on", "ainsi de suite", "così via"))
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nonempty import nonempty
+from test_round29_books import BANK_ORDER
 
 LANGS = ["en", "fr", "it"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -161,11 +162,11 @@ def test_the_bank_rule_names_the_player_and_the_dice() -> None:
 
     bank = yaml.safe_load((ROOT / "decks/draco.yaml").read_text(encoding="utf-8"))["clarifications"]["bank_short"]
     fr, it = _plain(bank["text"]["fr"]), bank["text"]["it"]
-    assert "chacun en totalité, dans l’ordre de leur malandrin le mieux placé" in fr
+    assert BANK_ORDER["fr"] in fr and "celui" not in fr  # terminal round 53 en5*: where the order starts (BANK_ORDER)
     # the Charity Toast book ran to a 7th French page with "qui désignent les places payées": the dice said, shorter
     assert "pour une Pluie d’écus, dans l’ordre des jets de dé." in fr and "des lancers" not in fr
     assert "prima incassa ciò che le spetta, poi paga quello che può" in it and "il dovuto" not in it
-    assert "ciascuno per intero, nell’ordine del loro malandrino meglio posizionato" in it  # round 38 it2
+    assert BANK_ORDER["it"] in it  # round 38 it2: a superlative
     assert "il cui malandrino" not in it and "pagato di più" not in it
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from nonempty import nonempty
+from test_round29_books import BANK_ORDER
 
 LANGS = ["en", "fr", "it"]
 ROOT = Path(__file__).resolve().parents[1]
@@ -69,10 +70,11 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     ended on a bare "pay"; fr20: « sa coupe » read as the bank's, « malandrins » three times in two lines."""
     deck = _deck()
     bank = deck["clarifications"]["bank_short"]["text"]
-    assert "it pays each player all they are due in one go, in the order of their best-placed ruffians" in bank["en"]
+    assert BANK_ORDER["en"] in bank["en"]  # terminal round 53 en5*: where the order starts (BANK_ORDER)
     assert "for a Shower of Coins card, roll by roll, in the order rolled" in bank["en"]  # round 39 en7
-    assert "nearest" not in bank["en"] and "of the rolls" not in bank["en"] and len(bank["en"]) <= 310
-    assert "ciascuno per intero, nell’ordine del loro malandrino meglio posizionato" in bank["it"]
+    # en9's "nearest the best-paid place" measured to a place; "nearest the first seat" is the book's own measure
+    assert "best-paid place" not in bank["en"] and "of the rolls" not in bank["en"] and len(bank["en"]) <= 335
+    assert "il malandrino più vicino al primo posto" in bank["it"]
     assert "che ha un malandrino" not in bank["it"]
     blurb = deck["description"]
     assert blurb["en"].endswith("makes those whose ruffians sit nearest his other hand pay the bank.")

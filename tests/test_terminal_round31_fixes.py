@@ -6,6 +6,7 @@ import pytest
 
 from cardgen.simulate.summary import checked_line
 from test_validate_words_fifteenth import draco  # noqa: F401  (a fixture, used by name)
+from test_round29_books import BANK_ORDER
 
 
 @pytest.mark.parametrize(("lang", "said"), [
@@ -56,10 +57,11 @@ def test_the_bank_ruling_says_which_seat_is_first() -> None:
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     payouts = deck["rules"]["toast_payouts"]
     said = deck["clarifications"]["bank_short"]["text"]
-    # round 32 en22*: no "seat" (a turn-order place elsewhere); round 38 en9: "nearest" read as a distance
-    assert "in the order of their best-placed ruffians" in said["en"] and "seat" not in said["en"]
-    assert "dans l’ordre de leur malandrin le mieux placé" in said["fr"]
-    assert "nell’ordine del loro malandrino meglio posizionato" in said["it"]  # round 37 it13
+    # round 32 en22* barred "seat" while the report called turn-order places seats; the report now says "player 1"
+    # and the book calls the toast's places seats ("Forward means towards the first seat"): terminal round 53 en5*
+    assert BANK_ORDER["en"] in said["en"]
+    assert BANK_ORDER["fr"] in said["fr"]
+    assert BANK_ORDER["it"] in said["it"]  # round 37 it13
     assert payouts[0] == max(payouts)  # the words are true: the first seat's payout is the largest
 
 

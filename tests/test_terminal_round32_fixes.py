@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.terminal import WIDTH, say
+from test_round29_books import BANK_ORDER
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])
@@ -39,8 +40,9 @@ def test_the_bank_ruling_pays_from_the_best_paid_place_without_seats() -> None:
     old = {"en": 381, "it": 402}  # the round-32 sentences' lengths
     deck = yaml.safe_load((Path(__file__).parents[1] / "decks/draco.yaml").read_text(encoding="utf-8"))
     said = deck["clarifications"]["bank_short"]["text"]
-    assert "seat" not in said["en"]
-    assert "it pays each player all they are due in one go, in the order of their best-placed ruffians" in said["en"]  # round 38 en9
+    # the report now names turn-order places "player 1", never seats: the book's "first seat" is the toast's place
+    assert "the first seat" in said["en"] and "seat order" not in said["en"]
+    assert BANK_ORDER["en"] in said["en"]  # terminal round 53 en5*: where the order starts (BANK_ORDER)
     assert "Ciò che non paga" not in said["it"] and said["it"].endswith("La parte non pagata va persa.")
     assert all(len(said[lang]) < n for lang, n in old.items())
     assert deck["rules"]["toast_payouts"][0] == max(deck["rules"]["toast_payouts"])  # the best-paid place is first

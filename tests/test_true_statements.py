@@ -19,6 +19,7 @@ import yaml
 
 from cardgen.cli import main
 from test_report_lang import read_text
+from test_round29_books import BANK_ORDER
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,17 +125,16 @@ def test_draco_rules_what_the_table_does_when_the_bank_runs_short() -> None:
     # (round 31 en13: "the first seat" named as the seat a toast pays most, in every language)
     # book round 29 en2*: "in the order of their ruffians' places, best-paid first" gave two orders (by place, by
     # amount): each player is paid in full in turn, in the order of their best-placed ruffian (the engine's receivers)
-    nearest = {"fr": ("elle paie les joueurs un par un, chacun en totalité, dans l’ordre de leur malandrin le mieux "
-                      "placé",
+    # terminal round 53 en5*: where the order starts (BANK_ORDER)
+    nearest = {"fr": (BANK_ORDER["fr"],
                       "ce qu’elle peut",
                       "pour une Pluie d’écus, dans l’ordre des jets de dé"),  # round 36 en17: "and so on" said
                # round 33 it11*: "paga per primo il giocatore" read as the player paying: the bank, said
-               "it": ("In un brindisi la banca paga i giocatori uno alla volta, ciascuno per intero, nell’ordine del "
-                      "loro malandrino meglio posizionato",  # round 38 it2: "un malandrino più vicino" no superlative
+               "it": ("In un brindisi " + BANK_ORDER["it"],  # round 38 it2: "un malandrino più vicino" no superlative
                       "finché ha denaro",
                       "nell’ordine dei tiri di dado"),  # round 34 it18
                # round 33 en21: "for a Shower of Coins, it pays": "it" read as the Shower
-               "en": ("it pays each player all they are due in one go, in the order of their best-placed ruffians",  # round 38 en9: a ruffian sits in a place, "nearest" read as distance
+               "en": (BANK_ORDER["en"],
                       "until its money runs out",
                       "for a Shower of Coins card, roll by roll, in the order rolled")}  # round 39 en7
     for lang, words in nearest.items():
