@@ -157,7 +157,7 @@ def test_the_base_game_s_verdict_on_the_edge_is_not_doubted(lang: str) -> None:
     # twenty-fifth reading it20: the variant's own lean beyond chance said too, and a subject for every verb
     # terminal round 43 en20: "beyond chance" twice, the first misplaced after "both games"
     assert line.startswith({"en": "player 1 wins more than the fair share in both games, by more than chance would "
-                                  "explain (in the base game the gap is 11.0 percentage points, yet on these pairs the win rate’s interval only just leaves out the fair share); these pairs cannot tell",
+                                  "explain (in the base game the gap is 11.0 percentage points, yet on these pairs even that gap only just passes this test); these pairs cannot tell",
                             # twenty-seventh reading fr19, it25: "de 11,0 points, de justesse" read as a small gap
                             "fr": "le joueur 1, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et cet écart "
                                   "dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il est de "

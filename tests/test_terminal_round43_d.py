@@ -172,7 +172,7 @@ def test_the_seat_verdicts_say_chance_plainly(lang: str) -> None:
                              "it": "con la variante P è sopra la quota equa, e il caso difficilmente "
                                    "basta a spiegarlo;"}[lang]), leans
     assert edge.startswith({"en": "P wins more often than the fair share in both games, by more than chance would "
-                                  "explain (in the base game the gap is G, yet on these pairs the win rate’s interval only just leaves out the fair share)",
+                                  "explain (in the base game the gap is G, yet on these pairs even that gap only just passes this test)",
                             "fr": "P, dans les deux jeux, gagne plus souvent que ne le voudrait sa part équitable, et "
                                   "cet écart dépasse ce que le hasard peut expliquer (de justesse dans le jeu de base, où il "
                                   "est de G)",
