@@ -69,7 +69,7 @@ def test_the_box_totals_come_from_the_decks_coins() -> None:
 
 @pytest.mark.parametrize(("lang", "whole", "gold"), [
     # round 34 en3: "(25, every one in the game)" was elliptical
-    ("en", "(all 25 the game contains)", "gold coins on the players’ lairs (all 25 the game contains)"),
+    ("en", "(all 25 of them)", "gold coins on the players’ lairs (all 25 of them)"),
     ("fr", "(25, tout ce que contient le jeu)", "pièces d’or posées sur les repaires des joueurs (25, tout ce que contient le jeu)"),
     # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die, a cup too
     ("it", "(25, l’intera dotazione del gioco)", "monete d’oro sui covi dei giocatori (25, l’intera dotazione del gioco)")])
@@ -83,7 +83,7 @@ def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str
     peaks = {"gold_in_hands": 25, "silver_in_hands": 19, "richest_player": 54}
     line = plain(_items(peaks, "peak", lang, naming))
     assert plain(gold) in line
-    tail = plain(whole)[5:] if lang != "en" else "the game contains)"
+    tail = plain(whole)[5:] if lang != "en" else "of them)"
     assert line.count(tail) == 1  # the silver (19 of 20) and the richest player are findings
     assert "(19)" in line and "(54)" in line
     assert whole_box("gold_in_hands", 25, naming) and not whole_box("gold_in_hands", 24, naming)
@@ -96,11 +96,11 @@ def test_a_maximum_that_is_the_whole_box_says_so_and_the_others_do_not(lang: str
     assert both.count(tail) == (2 if lang == "en" else 1), both
     assert "again" not in both
     # round 39 fr12: « là aussi » up to four times a block: the short clause without it
-    assert {"en": "(all 20 the game contains)", "fr": "(20, la totalité)",
+    assert {"en": "(all 20 of them)", "fr": "(20, la totalité)",
             "it": "(20, l’intera dotazione)"}[lang] in both, both
     page = [(name, value, plain(extra)) for name, value, extra in section(_entry(peaks), lang, naming)["peaks"]]
     # the page as its other maxima: "gold coins on the players' lairs: 25 (all the box holds)"
-    box = {"en": ": all 25 the game contains", "fr": " : 25 (tout ce que contient le jeu)",
+    box = {"en": ": all 25 of them", "fr": " : 25 (tout ce que contient le jeu)",
            "it": ": 25 (l’intera dotazione del gioco)"}[lang]
     # the others "label: value" alone, every peak in one form (round 30 fr35, it42, it46)
     assert page[0][2] == box and [e for _, _, e in page[1:]] == [plain(f"{box[:box.index(':') + 2]}{v}")

@@ -156,7 +156,7 @@ def test_the_two_player_balance_cell_says_its_two_gaps_in_the_plural(lang: str, 
 
 
 @pytest.mark.parametrize(("lang", "box"), [
-    ("en", ": all 5 the game contains (at most 4 in 99% of games)"),  # round 34 en3
+    ("en", ": all 5 of them (at most 4 in 99% of games)"),  # round 34 en3
     ("fr", " : 5 (tout ce que contient le jeu ; au plus 4 dans 99 % des parties)"),
     ("it", ": 5 (l’intera dotazione del gioco; al massimo 4 nel 99% delle partite)")])
 def test_a_whole_stock_maximum_keeps_its_99th_percentile_where_lower(lang: str, box: str) -> None:

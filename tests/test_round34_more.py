@@ -103,10 +103,10 @@ def test_a_whole_stock_maximum_says_all_n_in_the_game() -> None:
     elliptical: "(all 5 in the game)", and on the page "…: all 5 in the game"."""
     from cardgen.report.words import page_words
 
-    assert say("peak_box", "en", name="Emerald cards", n=5) == "Emerald cards (all 5 the game contains)"
-    assert say("peak_box_again", "en", name="silver coins", n=20) == "silver coins (all 20 the game contains)"
-    assert _plain(page_words("peak_box", "en", peak=5)) == ": all 5 the game contains"
-    assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 the game contains (at most 4 in 99% of games)"
+    assert say("peak_box", "en", name="Emerald cards", n=5) == "Emerald cards (all 5 of them)"
+    assert say("peak_box_again", "en", name="silver coins", n=20) == "silver coins (all 20 of them)"
+    assert _plain(page_words("peak_box", "en", peak=5)) == ": all 5 of them"
+    assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 of them (at most 4 in 99% of games)"
 
 
 # terminal round 49 it1: the proportional notes no longer define the word again (the indicator's definition does);

@@ -114,7 +114,7 @@ def test_the_italian_texts_speak_to_the_reader_as_tu() -> None:
     ("en", "short_ruled", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game", "coins unpaid"),
     ("en", "short_ruled_again", "(95.0%). At worst, sums worth 60 silver coins went unpaid in a single game", "coins unpaid"),
     # en14: "(all 25 in the game)": this game, or the box?
-    ("en", "peak_box", "gold coins (all 25 the game contains)", "in the game"),
+    ("en", "peak_box", "gold coins (all 25 of them)", "in the game"),
     # en16, fr11, it18: the side-by-side table's pointer to the intervals, without the possessive chain
     # (round 39 fr19, fr40: "that count's section", as the solo count has no table)
     ("en", "designer_across", "(each figure’s interval is given above, in that player count’s section):",
@@ -149,8 +149,8 @@ def test_the_page_says_the_whole_stock_as_the_terminal_does() -> None:
     """en14 on the page: ": all 25 in the game" likewise."""
     from cardgen.report.words import page_words
 
-    assert _plain(page_words("peak_box", "en", peak=25)) == ": all 25 the game contains"
-    assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 the game contains (at most 4 in 99% of " \
+    assert _plain(page_words("peak_box", "en", peak=25)) == ": all 25 of them"
+    assert _plain(page_words("peak_box_99", "en", peak=5, n=4)) == ": all 5 of them (at most 4 in 99% of " \
                                                                       "games)"
 
 

@@ -291,7 +291,7 @@ def test_a_later_counts_block_says_here_too_once(lang: str) -> None:
              say("short_ruled_again_weighed", lang, warn="W", case="c", short=2, games=300, share="s", max=9,
                  piece="p", more=3, box="", also="", cover="99%", first=say("players", lang, n=3))]
     assert sum(_plain(text).lower().count(TOO[lang]) for text in block) == 1, block
-    assert {"en": "x (all 20 the game contains)", "fr": "x (20, la totalité)",
+    assert {"en": "x (all 20 of them)", "fr": "x (20, la totalité)",
             "it": "x (20, l’intera dotazione)"}[lang] == _plain(block[1])
     # round 40 fr12, it14: "De même" / "Analogamente" hung loose after the bracket; said plainly, with this edition's
     # ruling (the book's name)

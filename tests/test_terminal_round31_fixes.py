@@ -212,7 +212,7 @@ def test_king_lui_says_when_every_emerald_card_was_waiting() -> None:
     total = sum(c.count for c in deck.model.components if c.data is not None and c.data.role == "emerald")
     naming = Naming(words_of(deck))
     [line] = peak_lines({"table_emeralds": total, "hand_size": 31}, "en", naming)
-    assert f"Emerald cards waiting beside the dishes (all {total} the game contains)" in line  # round 32 en8, round 33 en5, round 34 en3
+    assert f"Emerald cards waiting beside the dishes (all {total} of them)" in line  # round 32 en8, round 33 en5, round 34 en3
     [fewer] = peak_lines({"table_emeralds": total - 1}, "en", naming)
     assert f"({total - 1})" in fewer and "all the box" not in fewer
 

@@ -163,7 +163,7 @@ def test_the_opening_hand_table_keeps_the_verdicts_figures_and_leaves_the_rates_
 
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "(all 25 the game contains)", "all the box holds"),  # round 34 en3
+    ("en", "(all 25 of them)", "all the box holds"),  # round 34 en3
     ("it", "(25, l’intera dotazione del gioco)", "scorta della scatola")])
 def test_a_whole_box_maximum_says_the_game_not_the_box(lang: str, said: str, old: str) -> None:
     """en8: in King Lui "the box" is the king's place, so "(5, all the box holds)" read as the king's portions; it6:

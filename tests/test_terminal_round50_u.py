@@ -243,15 +243,15 @@ def test_en24_the_unchecked_trials_stand_with_the_check_not_in_what_next(monkeyp
 
 @pytest.mark.parametrize(("lang", "said", "page"), [
     # terminal round 51 en2: "…, so the bank was empty", no colon inside the note's bracket (pin updated)
-    ("en", "all players’ money together, in silver coins (all 95 the game contains, so the bank was empty)",
-     ": all 95 the game contains (the bank was empty)"),
+    ("en", "all players’ money together, in silver coins (all 95 of them, so the bank was empty)",
+     ": all 95 of them (the bank was empty)"),
     ("fr", "fortune totale des joueurs, en pièces d’argent (95, la totalité : la banque était vide)",
      " : 95 (tout ce que contient le jeu : la banque était vide)"),
     ("it", "denaro di tutti i giocatori insieme, in monete d’argento (95, l’intera dotazione: la banca era vuota)",
      ": 95 (l’intera dotazione del gioco: la banca era vuota)")])
 def test_en8_all_the_money_in_hands_says_the_bank_was_empty(lang: str, said: str, page: str) -> None:
     """en8 (validate-draco l.107, 175, 241, 307 and draco.html's highest counts): "all players’ money together, in
-    silver coins (all 95 the game contains)" beside the bank's WARNING left its point to the reader: with all 95
+    silver coins (all 95 of them)" beside the bank's WARNING left its point to the reader: with all 95
     in the players' hands, the bank held none. Draco's words say so (``box_why``), terminal and page; the other counts
     at the box's total keep their words."""
     from cardgen.report.words import page_words

@@ -25,13 +25,13 @@ def _naming(game: str, lang: str):
 
 @pytest.mark.parametrize(("lang", "game", "said", "old"), [
     # terminal round 52 it1, fr1, en3: the winner named once, its mean in brackets after it (pins updated)
-    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score (on average 73.6 in these games) "
+    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score (on average 73.6 over these games) "
                        "comes to about 7 points", "over the first 250 games"),
     ("fr", "king_lui", "sur les 250 parties ; un dixième du score du vainqueur (en moyenne 73,6 sur ces parties) fait "
                        "environ 7 points", "250 premières parties"),
     ("it", "king_lui", "sulle 250 partite; un decimo del punteggio del vincitore (in media 73,6 su queste partite) "
                        "vale circa 7 punti", "prime 250 partite"),
-    ("en", "draco", "measured over the 250 games; a tenth of the winner’s fortune (on average 73.6 in these games) "
+    ("en", "draco", "measured over the 250 games; a tenth of the winner’s fortune (on average 73.6 over these games) "
                     "comes to about 7 silver coins", "over the first 250 games"),
     ("fr", "draco", "sur les 250 parties ; un dixième de la fortune du vainqueur (en moyenne 73,6 sur ces parties) "
                     "fait environ 7 pièces d’argent", "250 premières parties"),
@@ -146,13 +146,13 @@ def test_r48_fr13_the_overview_says_a_la_limite_not_de_justesse(key: str) -> Non
 # -- en2 (in part): the bank's emptiness said without a second colon in the bracket ------------------------------------
 
 def test_en2_the_box_total_peak_says_so_the_bank_was_empty() -> None:
-    """en2 (validate-draco l.107-108, 175-176, 241-242, 307-308): "(all 95 the game contains: the bank was empty)":
+    """en2 (validate-draco l.107-108, 175-176, 241-242, 307-308): "(all 95 of them: the bank was empty)":
     the note-speak bracket now carried a colon and a second clause. "…, so the bank was empty" says the consequence
-    in one clause. "all 5 the game contains" itself stays (round 37 en14's wording; readers disagree)."""
+    in one clause. Round 37 en14's "all 5 the game contains" became "all 5 of them" (terminal round 53 en2)."""
     from cardgen.simulate.summary import _items
 
     line = _plain(_items({"silver_in_hands": 20, "money_in_hands": 95}, "peak", "en", _naming("draco", "en")))
-    assert "(all 95 the game contains, so the bank was empty)" in line, line
+    assert "(all 95 of them, so the bank was empty)" in line, line
     assert "contains:" not in line
 
 

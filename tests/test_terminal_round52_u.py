@@ -28,13 +28,13 @@ def _lines(lang: str) -> dict:
 # -- it1, fr1, en3: the close games' note names the winner once, its mean as the base of the tenth ----------------------
 
 @pytest.mark.parametrize(("lang", "game", "said"), [
-    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score (on average 73.6 in these games) "
+    ("en", "king_lui", "measured over the 250 games; a tenth of the winner’s score (on average 73.6 over these games) "
                        "comes to about 7 points"),
     ("fr", "king_lui", "sur les 250 parties ; un dixième du score du vainqueur (en moyenne 73,6 sur ces parties) fait "
                        "environ 7 points"),
     ("it", "king_lui", "sulle 250 partite; un decimo del punteggio del vincitore (in media 73,6 su queste partite) vale "
                        "circa 7 punti"),
-    ("en", "draco", "a tenth of the winner’s fortune (on average 73.6 in these games) comes to about 7 silver coins"),
+    ("en", "draco", "a tenth of the winner’s fortune (on average 73.6 over these games) comes to about 7 silver coins"),
     ("fr", "draco", "un dixième de la fortune du vainqueur (en moyenne 73,6 sur ces parties) fait environ 7 pièces "
                     "d’argent"),
     ("it", "draco", "un decimo del denaro del vincitore (in media 73,6 su queste partite) vale circa 7 monete "

@@ -234,7 +234,7 @@ def test_the_runs_list_says_a_run_s_verdict_as_the_terminal_does(lang: str) -> N
 
 # -- fr19, fr21, fr22: validate-draco in French ------------------------------------------------------------------------
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "gold coins on the players’ lairs (all 25 the game contains)"),  # round 34 en3
+    ("en", "gold coins on the players’ lairs (all 25 of them)"),  # round 34 en3
     ("fr", "pièces d’or posées sur les repaires des joueurs (25, tout ce que contient le jeu)"),
     # it19 (round 30): "tutto il contenuto della scatola" said of coins; the box holds cards, a die and a cup too
     ("it", "monete d’oro sui covi dei giocatori (25, l’intera dotazione del gioco)")])
@@ -246,7 +246,7 @@ def test_draco_s_coins_lie_on_the_lairs(lang: str, said: str) -> None:
 
     naming = Naming.of(resolve("draco", ROOT), lang)
     assert plain(said) in plain(_items({"gold_in_hands": 25}, "peak", lang, naming))
-    assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": all 25 the game contains",
+    assert plain(page_words("peak_box", lang, peak=25)) == {"en": ": all 25 of them",
                                                            "fr": " : 25 (tout ce que contient le jeu)",
                                                            "it": ": 25 (l’intera dotazione del gioco)"}[lang]
 
