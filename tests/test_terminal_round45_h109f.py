@@ -219,7 +219,7 @@ def test_fr2_the_block_of_a_player_count_is_no_game() -> None:
 
 def test_fr4_the_whole_supply_is_what_the_game_contains() -> None:
     """(fr4) « (5, tout le stock de la boîte) »: not the book's word, and « la boîte » read as a box in play. Now
-    « tout ce que contient le jeu », as English says "all 5 of them"; the same at the repeats."""
+    « tout ce que contient le jeu », as English says "all 5 of them" (terminal round 53 en2; it said "all 5 the game contains"); the same at the repeats."""
     from cardgen.terminal import say
     assert plain(say("peak_box", "fr", name="N", n=5)) == "N (5, tout ce que contient le jeu)"
     assert plain(say("peak_box_again", "fr", name="N", n=5)) == "N (5, la totalité)"  # short, never the same again

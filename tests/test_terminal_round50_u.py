@@ -251,7 +251,7 @@ def test_en24_the_unchecked_trials_stand_with_the_check_not_in_what_next(monkeyp
      ": 95 (l’intera dotazione del gioco: la banca era vuota)")])
 def test_en8_all_the_money_in_hands_says_the_bank_was_empty(lang: str, said: str, page: str) -> None:
     """en8 (validate-draco l.107, 175, 241, 307 and draco.html's highest counts): "all players’ money together, in
-    silver coins (all 95 of them)" beside the bank's WARNING left its point to the reader: with all 95
+    silver coins (all 95 the game contains)" beside the bank's WARNING left its point to the reader: with all 95
     in the players' hands, the bank held none. Draco's words say so (``box_why``), terminal and page; the other counts
     at the box's total keep their words."""
     from cardgen.report.words import page_words

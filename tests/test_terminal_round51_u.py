@@ -146,7 +146,7 @@ def test_r48_fr13_the_overview_says_a_la_limite_not_de_justesse(key: str) -> Non
 # -- en2 (in part): the bank's emptiness said without a second colon in the bracket ------------------------------------
 
 def test_en2_the_box_total_peak_says_so_the_bank_was_empty() -> None:
-    """en2 (validate-draco l.107-108, 175-176, 241-242, 307-308): "(all 95 of them: the bank was empty)":
+    """en2 (validate-draco l.107-108, 175-176, 241-242, 307-308): "(all 95 the game contains: the bank was empty)":
     the note-speak bracket now carried a colon and a second clause. "…, so the bank was empty" says the consequence
     in one clause. Round 37 en14's "all 5 the game contains" became "all 5 of them" (terminal round 53 en2)."""
     from cardgen.simulate.summary import _items
