@@ -1607,7 +1607,8 @@ def said_at(said: set[str] | None, key: str, players: int | None, lang: str) -> 
     return say_n("players", int(at), lang)
 
 
-def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = False) -> tuple[str, str]:
+def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = False,
+                  book: bool = False) -> tuple[str, str]:
     """The shortage of component ``cid`` (its plural ``piece``) as its ruling's case is named ("the bank runs
     short of silver coins": the book's holder, one name for one thing, as the ruling lines say it), and whose
     ruling covers it (cardgen's added rule, which lets play go on where no published text says what happens, or
@@ -1615,7 +1616,7 @@ def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = 
     "the rulebook's ruling", two names the rest of the run never uses (tenth readers en29, it25, fr22). ``past``:
     said of the games played ("the bank could not pay all it owed in 285 of 300 games", as the maximums say
     "could not pay"; fifteenth reading fr12), the case's past name where the game gives one
-    (``gap:<ruling>:past``)."""
+    (``gap:<ruling>:past``). ``book``: where the ruling is, said for an output that does not print it (compare)."""
     from cardgen.simulate.verdict import tally_name
     ruling, published = naming.rulings.get(cid, ("", False))
     tense = ":past" if past else ""
@@ -1624,7 +1625,10 @@ def shortage_case(cid: str, piece: str, lang: str, naming: Naming, past: bool = 
             or say(f"short_case{'_past' if past else ''}", lang, piece=piece))
     # where this edition's book rules it, said where the ruling is first named: at Draco's 3 players (95% of games)
     # the warning said only that the description is silent, and where the book rules it only at 6 (round 41 en27, fr10)
-    where = own_line("short_ruling_where", lang, naming) or say("short_ruling_where", lang)
+    # ``book``: an output that prints no special cases of its own (compare) points into the rulebook; "see “Special
+    # cases”" there sent the reader to a section neither the terminal nor the page has (terminal round 53 en7)
+    key = "short_ruling_where_book" if book else "short_ruling_where"
+    where = own_line(key, lang, naming) or say(key, lang)
     return case, (say("short_by_published", lang) if published else
                   say("short_by_edition", lang) + say("short_by_edition_where", lang, where=where))
 
@@ -3458,7 +3462,7 @@ def shortage_notes(results: Sequence[Mapping[str, Any]], lang: str = "en",
         piece = shortage_piece(rows[0][1], lang, naming)
         covered = ""
         if cid and cid in naming.ruled:
-            case, by = shortage_case(cid, piece, lang, naming)
+            case, by = shortage_case(cid, piece, lang, naming, book=True)
             covered = say("short_pair_covered", lang, ruling=by)
         else:
             case = say("short_case", lang, piece=piece)
@@ -3542,7 +3546,7 @@ def shortfall_pair(base: Mapping[str, Any], variant: Mapping[str, Any], r: Mappi
     covered = ""  # whose ruling covers the case, as each deck's own warning says it (round 59)
     piece = shortage_piece(base, lang, naming)
     if cid and cid in naming.ruled:
-        case, by = shortage_case(cid, piece, lang, naming)
+        case, by = shortage_case(cid, piece, lang, naming, book=True)
         covered = say("short_pair_covered", lang, ruling=by)
     else:
         case = say("short_case", lang, piece=piece)
