@@ -84,8 +84,10 @@ def test_the_italian_card_notes_say_differenza_never_scarto() -> None:
 
     # terminal round 50 (r49 fr5, en14, it8) ruling: the rule said once, at the card table; the validate page's closing
     # note and the hardly-played rows point to it (pin updated)
-    for key in ("flag", "footnote"):
+    # terminal round 53 (r50 en23 b): the compare note points to the rule too, as validate's does (pin updated)
+    for key in ("flag",):
         assert "scarto" not in WORDS["it"][key] and "la sua differenza misura" in WORDS["it"][key], key
+    assert "scarto" not in WORDS["it"]["footnote"]
     assert "scarto" not in WORDS["it"]["footnote_widened"]
     assert "differenza" in WORDS["it"]["head_widened"]
 

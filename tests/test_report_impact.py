@@ -200,7 +200,8 @@ def test_the_cards_note_states_what_the_widening_guarantees() -> None:
 
     # terminal round 50 (r49 fr5, en14, it8) ruling: the rule said once, at the card table; the validate page's closing
     # note and the hardly-played rows point to it (pin updated)
-    for key in ("footnote",):
+    # terminal round 53 (r50 en23 b): the compare note points to the rule too, as validate's does (pin updated): the guarantee said at the rule
+    for key in ("flag",):
         assert "lead, not a finding" not in WORDS["en"][key]  # every interval shown is the flag's (en12)
         assert "the chance of even one card being flagged by luck alone is at most 5%" in WORDS["en"][key]
         # eighteenth reading (fr86): « d’une seule » read as "exactly one"; the guarantee is for at least one

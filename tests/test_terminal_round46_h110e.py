@@ -21,8 +21,9 @@ def test_en47_note_on_the_cards_says_95_percent_interval():
     """en47: "its 95% confidence interval widened" — "confidence interval" only here, "95% interval" elsewhere."""
     # terminal round 50 (r49 fr5) ruling: the validate page's note points to the rule; the compare note keeps the
     # name (pin updated)
+    # terminal round 53 (r50 en23 b): the compare note points to the rule too, as validate's does (pin updated): the note names the interval as the rule above it does
     en = impact_footnote("en", paired=True)
-    assert "its 95% interval, widened for the number of cards judged at once" in en
+    assert "each judged card’s widened interval" in en and "the rule that flags a card is given above" in en
     assert "confidence interval" not in en
 
 

@@ -84,12 +84,13 @@ def test_en19_the_untried_value_s_question_is_asked_in_the_positive(lang: str, s
 # -- en23, fr8: the compare page's card note, the strip's clause beside the interval it draws -------------------------
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "The flag rests on this interval, which the strip draws for the base game and for the variant: a card is "
-           "flagged only when its interval leaves out 0", "the flag rests on it, and the strip draws it"),
-    ("fr", "C’est sur cet intervalle, que la bande trace pour le jeu de base et pour la variante, que repose le "
-           "signalement : une carte n’est signalée que s’il exclut 0", "et c’est lui que la bande trace"),
-    ("it", "È su questo intervallo, che la striscia disegna per il gioco base e per la variante, che si basa la "
-           "segnalazione: una carta è segnalata solo se esso esclude lo zero", "ed è questo che la striscia")])
+    # terminal round 53 (r50 en23 b): the compare note points to the rule too, as validate's does (pin updated): what the strip draws, named by its noun
+    ("en", "the strip draws each judged card’s widened interval for the base game and for the variant",
+     "the flag rests on it, and the strip draws it"),
+    ("fr", "la bande trace l’intervalle élargi de chaque carte jugée pour le jeu de base et pour la variante",
+     "et c’est lui que la bande trace"),
+    ("it", "la striscia disegna l’intervallo allargato di ogni carta valutata per il gioco base e per la variante",
+     "ed è questo che la striscia")])
 def test_en23_fr8_the_compare_card_note_says_what_the_strip_draws_beside_its_interval(
         lang: str, said: str, old: str) -> None:
     """en23 (a), fr8 (the Charity Toast compare page's "Note on the cards"): "…; the flag rests on it, and the strip
