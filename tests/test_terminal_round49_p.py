@@ -208,11 +208,13 @@ def test_fr4_en29_it26_the_cards_notes_name_what_the_flag_rests_on_and_tie_the_5
 
 @pytest.mark.parametrize(("lang", "said"), [
     # terminal round 50 en19: the question asked in the positive, fix 2's result beside it (pin updated)
-    ("en", "To see whether it exceeds validate’s threshold (fix 2 did not), compare it:"),
+    # terminal round 53 en9: the shortage exceeds the threshold, not the count of coins (pin updated)
+    ("en", "To see whether, with it, the shortage exceeds validate’s threshold (with fix 2 it did not), compare it:"),
     # terminal round 52 fr9: the shortage passes the threshold, not the value (pin updated)
     ("fr", "Pour savoir si, avec elle, le manque dépasse le seuil de validate (avec la correction 2, il ne l’a pas "
            "dépassé), comparez-la :"),
-    ("it", "Per sapere se supera la soglia di validate (la correzione 2 non l’ha superata), confrontalo:")])
+    ("it", "Per sapere se, con questo valore, la carenza supera la soglia di validate (con la correzione 2 non l’ha "
+           "superata), confrontalo:")])
 def test_en25_it31_fr17_the_untried_value_is_checked_against_validate_s_threshold(lang: str, said: str) -> None:
     """en25, it31 (r48 fr17, the three readers): "To see whether it too reaches validate’s aim, compare it": fix's
     output calls the search's 5 % its aim and validate's 1 % a threshold (the "Two thresholds" paragraph), and "too"

@@ -62,12 +62,14 @@ def test_en21_it20_fix_s_seat_interval_is_named_after_its_brackets(lang: str, sa
 # -- en19: the untried value's question asked in the positive ----------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "said", "old"), [
-    ("en", "To see whether it exceeds validate’s threshold (fix 2 did not), compare it:", "does not exceed"),
+    # terminal round 53 en9: the shortage exceeds the threshold, not the count of coins (pin updated)
+    ("en", "To see whether, with it, the shortage exceeds validate’s threshold (with fix 2 it did not), compare it:", "does not exceed"),
     # terminal round 52 fr9: the shortage passes the threshold, not the value (pin updated)
     ("fr", "Pour savoir si, avec elle, le manque dépasse le seuil de validate (avec la correction 2, il ne l’a pas "
            "dépassé), comparez-la :",
      "elle ne dépasse pas"),
-    ("it", "Per sapere se supera la soglia di validate (la correzione 2 non l’ha superata), confrontalo:",
+    ("it", "Per sapere se, con questo valore, la carenza supera la soglia di validate (con la correzione 2 non l’ha "
+           "superata), confrontalo:",
      "se, come la correzione 2, non supera")])
 def test_en19_the_untried_value_s_question_is_asked_in_the_positive(lang: str, said: str, old: str) -> None:
     """en19 (fix-draco l.254-255 and the page): "To see whether, like fix 2, it does not exceed validate’s threshold,
