@@ -146,7 +146,9 @@ def test_a_card_s_verdict_sits_under_it_on_a_phone_and_only_where_it_has_one() -
 ROYALE_START = {"en": "No card is judged: this game deals no opening hand, and every player has the same kinds of cards "
                       "(a row of nobles and an imposter with a pattern of its own), so no player lacks a kind of "  # round 44 en18
                       "card that others hold. Nor can cardgen measure a card by swapping it for another in a player’s "
-                      "hand mid-game (the card swap test): every dish card a player takes is placed under a noble "
+                      # terminal round 53 en4: the bracket names the test, it is no gloss of the words before it
+                      "hand mid-game (what this report calls the card swap test): every dish card a player takes is "
+                      "placed under a noble "
                       "in the same turn, so no player keeps a dish card that could be swapped.",  # round 39 it33; round 42 en17
                 # terminal round 46 en45: the swap test said in words, as the Italian does (the page never defines it)
                 "fr": "Aucune carte n’est évaluée : ce jeu ne distribue pas de main de départ, et chaque joueur a les "
