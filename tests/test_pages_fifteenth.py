@@ -370,7 +370,8 @@ def test_the_overviews_length_note_names_the_games_rounds() -> None:
     html = overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en", {"king_lui": naming})
     # terminal round 52 it13, en16: King Lui's cells give courses first, and so does the note (pins updated)
     assert "in the game’s own rounds (courses) and in turns;" in html
-    assert "in turns and in the game’s own rounds (complete rounds);" in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
+    # terminal round 53 en11: without a name of its own, the cells' unit, no bracket (pin updated)
+    assert "in turns and in complete rounds;" in overview(doc, {"king_lui": {"name": "King Lui"}}, "T", "", "en")
     for lang, said in (("fr", "dans l’unité propre à chaque jeu (services) et en tours de joueur."),
                        ("it", "nell’unità propria di ciascun gioco (portate) e in turni.")):
         named = Naming.of(resolve("king_lui", Path(__file__).parents[1]), lang)

@@ -151,8 +151,10 @@ def test_it13_en16_the_overview_s_length_note_names_the_units_in_the_cells_order
     royale = {**_flagged(), "variant": "royale", "game": "royale"}
     html = _plain(re.sub(r"\s+", " ", overview({**doc, "results": [royale]}, {"royale": {"name": "Royale"}}, "T", "",
                                                lang, {"royale": _naming("royale", lang)})))
-    assert {"en": "in turns and in the game’s own rounds", "fr": "en tours de joueur et dans l’unité propre",
-            "it": "in turni e nell’unità propria"}[lang] in html, html
+    # terminal round 53 en11: a game that does not name its rounds, its cells' own unit (pin updated)
+    assert {"en": "in turns and in complete rounds;", "fr": "en tours de joueur et en tours de table complets.",
+            "it": "in turni e in giri completi."}[lang] in html, html
+    assert "(complete rounds)" not in html and "(tours de table complets)" not in html and "(giri completi)" not in html
 
 
 # -- fr6: the overview's near-limit cell without « dans les limites … à la limite » ------------------------------------

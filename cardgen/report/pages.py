@@ -549,13 +549,20 @@ def _units_named(results: list[dict[str, Any]], lang: str, namings: dict[str, Na
     """"in the game’s own rounds (courses) and in turns": the overview's note on the length column names the two units
     in the order its cells give them (``_length``: the unit the game's players count first), where every game on the
     page counts the same one first; King Lui's note said "in turns and in the game’s own rounds (courses)" above
-    cells of "16.9 courses, 50.6 turns" (terminal round 52 it13, en16, r49 fr8). Games that differ: turns first."""
+    cells of "16.9 courses, 50.6 turns" (terminal round 52 it13, en16, r49 fr8). Games that differ: turns first.
+    Where no game names its rounds, the unit is the cells' own words ("in turns and in complete rounds")."""
     from cardgen.report.words import page_words
     from cardgen.simulate.verdict import counted_length
 
+    from cardgen.simulate.verdict import label
+
     firsts = {counted_length((namings.get(r["variant"]) or Naming()).words) or "turns" for r in results}
-    return page_words("overview_units_rounds_first" if firsts == {"rounds"} else "overview_units", lang,
-                      rounds=_rounds_named(results, lang, namings))
+    key = "overview_units_rounds_first" if firsts == {"rounds"} else "overview_units"
+    names = {label("rounds", lang, (namings.get(r["variant"]) or Naming()).words) for r in results} - {""}
+    if names == {label("rounds", lang)}:  # no game on the page names its rounds: the cells' own words, as a unit,
+        # never "the game's own rounds (complete rounds)", read as a gloss (terminal round 53 en11)
+        return page_words(key + "_plain", lang, rounds=label("rounds", lang))
+    return page_words(key, lang, rounds=_rounds_named(results, lang, namings))
 
 
 def overview(doc: dict[str, Any], infos: dict[str, dict[str, Any]], title: str, nav: str = "", lang: str = "en",
