@@ -246,8 +246,9 @@ def test_en24_the_unchecked_trials_stand_with_the_check_not_in_what_next(monkeyp
 
 @pytest.mark.parametrize(("lang", "said", "page"), [
     # terminal round 51 en2: "…, so the bank was empty", no colon inside the note's bracket (pin updated)
-    ("en", "all players’ money together, in silver coins (all 95 of them, so the bank was empty)",
-     ": all 95 of them (the bank was empty)"),
+    # terminal round 54 en3*: "(all 95 of them)" counted 95 silver coins; 95 is the money's worth (pin updated)
+    ("en", "all players’ money together, in silver coins (95, all the money in the game, so the bank was empty)",
+     ": 95 (all the money in the game, so the bank was empty)"),
     ("fr", "fortune totale des joueurs, en pièces d’argent (95, la totalité : la banque était vide)",
      " : 95 (tout ce que contient le jeu : la banque était vide)"),
     ("it", "denaro di tutti i giocatori insieme, in monete d’argento (95, l’intera dotazione: la banca era vuota)",
