@@ -190,7 +190,9 @@ def test_the_end_is_said_once_with_one_verb_for_the_end_card_and_one_wording_for
     drawn = {"en": "drawn", "fr": "piochée", "it": "pescata"}[lang]
     card = {"en": "The End of the Banquet card", "fr": "La carte Fin du banquet", "it": "La carta Fine del banchetto"}[lang]
     note = ROYALE_PAGE[lang]["end_note_midway"]
-    assert note.startswith(f"{card} ") and drawn in note.split(",")[0].split(":")[0], note
+    # (play round 36 it1*, en3, fr12: the note no longer names the card a third time on the screen; it says why the
+    # cells are empty, test_play_round36)
+    assert card not in note and drawn not in note, note
     assert drawn in VIEW["journal_ends"][lang]["banquet_over"], VIEW["journal_ends"][lang]["banquet_over"]
     assert drawn in ROYALE_PAGE[lang]["end"] + ROYALE_PAGE[lang]["of_over"]  # the buffet's fact
     assert drawn in ROYALE["journal"][lang]["end_card"]
