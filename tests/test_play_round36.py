@@ -46,3 +46,36 @@ def test_the_end_of_the_banquet_draw_is_told_once_on_the_end_screen(lang: str) -
     for words in (facts, note):
         for over in ("banquet is over", "banquet est terminé", "banchetto è finito"):
             assert over not in str(words)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cleared_nobles_cards_go_to_the_discard_pile_in_one_grammar(lang: str) -> None:
+    """Playtest round 36 en1* (p35 en10 in half): a rule clear of two cards read "(Drink 5 and Pastry 3 to the discard
+    pile)", verbless, beside the choice's "(Main course 7 goes to the discard pile)" and "(Drink 10 and Fruit 1 go
+    …)". Every bracket now has its verb, singular for one card, plural for more; the French and Italian clear of
+    another noble says one card in the singular (« son plat (Pâtisserie 3) est débarrassé », «il suo piatto … va»)."""
+    from tests.test_play_round32 import _played_out
+
+    journal = ROYALE["journal"][lang]
+    one, many = journal["impossible_one"], journal["impossible"]
+    assert "{cards}" in one and "{noble}" in one and one != many
+    assert {"en": "goes to the discard pile", "fr": "son plat ({cards}) est débarrassé et va",
+            "it": "il suo piatto ({cards}) va"}[lang] in one
+    # another noble cleared by the move (the journal's ``_nobles_changed``): one card in the one-card words
+    from cardgen.games.royale.text import _nobles_changed
+
+    session = _played_out("royale", lang, seed=3)
+    a, b = [c for c in session.state.observation(0)["buffet"] if c][:2]
+    before = {"seat": 0, "players": [[0, 1, [False] * 3, [[a], [a, b], []]]]}
+    after = {"seat": 0, "players": [[0, 1, [False] * 3, [[], [], []]]]}
+    cleared, _ = _nobles_changed(session.deck, ("stop",), lang, before, after)
+    assert cleared[0].endswith(one.split("{cards}")[1]) and cleared[1].endswith(many.split("{cards}")[1]), cleared
+    if lang != "en":
+        return
+    assert "({cards} go to the discard pile)" in many and "({cards} go to the discard pile)" in journal["impossible_served"]
+    brackets = [m for seed in (3, 7) for e in _played_out("royale", lang, seed=seed).journal
+                for line in e.text.split("\n") for m in re.findall(r"\(([^()]*discard pile)\)", line)]
+    assert len(brackets) > 20
+    for bracket in brackets:
+        several = " and " in bracket
+        assert bracket.endswith(" go to the discard pile" if several else " goes to the discard pile"), bracket

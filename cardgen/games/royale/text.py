@@ -477,7 +477,8 @@ def _nobles_changed(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, befo
                                                        pts=pts)))
         elif not now and slot not in (cleared, served) and len(under1[slot]) < len(under0[slot]):
             gone = list((Counter(under0[slot]) - Counter(under1[slot])).elements())
-            impossible.append(str(j["impossible"].format(
+            # one card in the singular, « son plat (Pâtisserie 3) », "(Pastry 3 goes …)" (#53 play round 36 en1*)
+            impossible.append(str(j["impossible_one" if len(gone) == 1 else "impossible"].format(
                 noble=noble,
                 cards=join_and([dish_name(deck, c, lang) for c in gone], lang))))
     return impossible, satisfied
