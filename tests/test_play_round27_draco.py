@@ -69,6 +69,12 @@ def _check(line: str, obs: dict[str, Any], resolved: Any, lang: str) -> set[str]
     k = len(obs["circle"])
     for i, charged in enumerate(_charged(obs, resolved)):
         said = _seat_said(line, k - i, lang)
+        if charged and obs["info"]["special"][obs["circle"][k - 1 - i]] == 2 and not said:
+            # play round 36 it11*: Brother John's cost is said once, at the seat that pays it, "−2 for Brother John
+            # (seat 9)"; his own seat no longer says it again
+            assert not said and f"({SEAT[lang].split(' ')[0]} {k - i})" in _seat_said(line, k - i - 1, lang), line
+            seen.add("jean_paid")
+            continue
         assert said, (k - i, line)
         assert (not any(w in said for w in NOBODY[lang])) == charged, (k - i, line)
         if obs["info"]["special"][obs["circle"][k - 1 - i]] == 2:  # Brother John

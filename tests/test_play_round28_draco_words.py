@@ -200,5 +200,11 @@ def test_brother_john_s_lines_name_the_coins_and_no_seat_pays(lang: str, passes:
     handed = [m for line in lines for m in re.finditer(passes, line)]
     assert handed and all(counted(int(m.group(1)), "silver", lang) == f"{m.group(1)} {m.group(2)}" for m in handed)
     seat_lines = " ".join(lines)
-    assert before in seat_lines
+    # play round 36 it11*: the cost is said once, where it is paid ("−2 for Brother John (seat 9)"), no longer a
+    # second time at his own seat (where Zork sits before him, "−2 for Zork (the richest)" does not name him: his
+    # seat still says it); the payer is still a person, never a seat
+    for line in lines:
+        items = re.split("\u202f?; ", line)
+        assert all("Zork" in items[i - 1] for i, item in enumerate(items) if before in item), line
+    assert re.search(r"−\d+ \w+ " + passes.split(" ")[0] + r" \w+ \(\w+ \d\)", seat_lines), seat_lines
     assert "posto prima" not in seat_lines and "paid for by the seat before" not in seat_lines

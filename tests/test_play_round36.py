@@ -79,3 +79,52 @@ def test_a_cleared_nobles_cards_go_to_the_discard_pile_in_one_grammar(lang: str)
     for bracket in brackets:
         several = " and " in bracket
         assert bracket.endswith(" go to the discard pile" if several else " goes to the discard pile"), bracket
+
+
+def _toast_lines(lang: str, seat_of: dict[str, int], costs: list[int]) -> str:
+    """The toast's seat-by-seat line for a made-up walk of nine seats: ``seat_of`` places Brother John ("jean") and
+    Aunt Sarah ("sarah") (0-based), the last ``len(costs)`` seats are charged, Player 2 owns the seat before John."""
+    from cardgen.games.draco.text import _seats_said
+    from tests.test_play_round32 import _played_out
+
+    session = _played_out("draco", lang)
+    deck = session.deck
+    special = {c.data.special: c.id for c in deck.model.components if c.data is not None and c.data.role == "special"}
+    circle = [c for c in session.state.observation(0)["circle"] if c not in {special[w] for w in seat_of}]
+    for which, at in sorted(seat_of.items(), key=lambda kv: kv[1]):
+        circle.insert(at, special[which])
+    walk: list[list[tuple[str, int, int]]] = [[] for _ in range(9)]
+    jean = seat_of["jean"]
+    if "sarah" in seat_of and seat_of["sarah"] == jean - 1:
+        walk[jean].append(("unpaid_sarah", -1, costs[8 - jean]))
+        walk[jean - 1].append(("not_due", -1, costs[8 - jean]))
+    else:
+        walk[jean].append(("paid_before", -1, costs[8 - jean]))
+        if jean - 1 >= 9 - len(costs):
+            walk[jean - 1].append(("pays", 1, costs[8 - jean + 1]))
+        walk[jean - 1].append(("also_pays", 1, costs[8 - jean]))
+    obs = {"circle": circle, "info": {"costs": costs, "zork_multiplier": 2}}
+    return _seats_said(deck, obs, {"walk": walk, "richest": []}, lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_brother_johns_cost_is_said_once_at_the_seat_that_pays_it(lang: str) -> None:
+    """Playtest round 36 it11* (p35 it18, p34 it16): « posto 8: tu −1, −2 per Fra Giovanni; posto 9: Fra Giovanni, il
+    cui costo è pagato da chi siede al posto precedente » told the same 2 coins twice, and the line's items no
+    longer added up. The payment is said once, where it is paid, with Brother John's seat: « posto 8: giocatore 2
+    −1, −2 per Fra Giovanni (posto 9) ». fr20: « place 7 : Tante Sarah ne paie rien » where she would only have paid
+    for Frère Jean (place 8, whose clause says nobody pays) is no longer said; she still "pays nothing" at a seat the
+    toast charges."""
+    seat = {"en": "seat", "fr": "place", "it": "posto"}[lang]
+    line = _toast_lines(lang, {"jean": 8}, [2, 1])
+    assert f"−2 {DRACO['toast'][lang]['also_pays'].split(' ')[1]}" in line and f"({seat} 9)" in line, line
+    assert line.count({"en": "Brother John", "fr": "Frère Jean", "it": "Fra Giovanni"}[lang]) == 1, line
+    paid_before = DRACO["toast"][lang]["paid_before"].split("{name}, ", 1)[1]
+    assert paid_before not in line and not re.search(rf"(^|; ?){seat} 9", line, re.I), line
+    # Aunt Sarah just before Brother John, outside the charged seats: her "pays nothing" is not said
+    sarah = _toast_lines(lang, {"sarah": 6, "jean": 7}, [2, 1])
+    assert DRACO["toast"][lang]["not_due"].split("{name} ", 1)[1] not in sarah, sarah
+    assert re.search(rf"^{seat} 8", sarah, re.I) and not re.search(rf"{seat} 7", sarah, re.I), sarah
+    # inside them (seat 8 of 9), her own cost is hers: said
+    charged = _toast_lines(lang, {"sarah": 7, "jean": 8}, [2, 1])
+    assert DRACO["toast"][lang]["not_due"].split("{name} ", 1)[1] in charged, charged

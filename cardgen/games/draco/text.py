@@ -845,13 +845,23 @@ def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang
 
     w = _TOAST.get(lang, _TOAST["en"])
     richest = walked["richest"]
+    walk = walked["walk"]
+    # Brother John's cost is said once, at the seat that pays it, with his seat: "seat 8: you −1, −2 for Brother John
+    # (seat 9)"; his own seat's "paid for by the owner … in the seat before him" told the same coins a second time
+    # and the line's items no longer added up (#53 play round 36 it11*, p35 it18, p34 it16)
+    # (Zork before him: "−2 for Zork (the richest)" does not name Brother John, whose own seat still says it)
+    jean_at = next((j + 1 for j, events in enumerate(walk) if j and any(e[0] == "paid_before" for e in events)
+                    and any(e[0] == "also_pays" for e in walk[j - 1])), 0)
+    # the seats whose own cost the toast charges (the last ones): Aunt Sarah before them says "pays nothing" only
+    # there, not where she would only have paid for Brother John, whose line already says nobody pays (fr20)
+    charged = len(walk) - len(obs.get("info", {}).get("costs", [])[:len(walk)])
     out = []
-    for j, events in enumerate(walked["walk"]):
+    for j, events in enumerate(walk):
         name = component_name(resolved, obs["circle"][j], lang) or str(obs["circle"][j])
         said: list[str] = []
         named = set()  # the players this seat already named: what Brother John hands on then needs no name
         for kind, p, amount in events:
-            if kind == "draws":
+            if kind == "draws" or (kind == "paid_before" and j + 1 == jean_at) or (kind == "not_due" and j < charged):
                 continue
             if kind == "zork":  # the richest pay his seat's cost times his multiplier, each of them if tied
                 key = "zork_none" if not richest else "zork_tied" if len(richest) > 1 else "zork"
@@ -862,7 +872,7 @@ def _seats_said(resolved: Any, obs: dict[str, Any], walked: dict[str, Any], lang
                 kind += "_who"
             named.add(p)
             line = w[kind].format(who=_who(p, lang) if p >= 0 else "", n=amount, name=name,
-                                  coins=counted(amount, "silver", lang),
+                                  coins=counted(amount, "silver", lang), at=jean_at,
                                   jean=_special(resolved, "jean", lang), sarah=_special(resolved, "sarah", lang))
             if line not in said:  # Aunt Sarah taking nothing of her seat's silver nor of what Brother John handed on
                 said.append(line)
