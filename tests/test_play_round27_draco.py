@@ -123,7 +123,8 @@ def test_an_empty_bank_says_its_rulings_in_its_box_and_only_then(lang: str) -> N
 
     session = Session(deck_of("draco"), players=3, seed=3, people=[0, 1, 2], lang=lang)
     obs = session.state.observation(0)
-    ruling = {"en": "first seats first", "fr": "dans l’ordre des places", "it": "in ordine di posto"}[lang]
+    # (play round 36 it13: «nell’ordine dei posti», the short bank's words, for the one payment order)
+    ruling = {"en": "first seats first", "fr": "dans l’ordre des places", "it": "nell’ordine dei posti"}[lang]
     for money, empty in (([3, 3, 3], False), ([30, 30, 35], True), ([30, 30, 34], False)):
         areas = play_table(session.deck, {**obs, "money": money}, lang)["areas"]
         piles = areas[-1]["facts"]

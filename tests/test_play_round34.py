@@ -109,7 +109,8 @@ def test_royales_turn_end_says_whose_nobles_have_no_dish_left(lang: str, own: st
      "Paid: nothing (the bank is empty)."),
     ("fr", "Montants versés\u202f: ", " (la banque est vide\u202f: elle ne verse que ce qu’elle encaisse, dans l’ordre des places).",
      "Montants versés\u202f: aucun (la banque est vide)."),
-    ("it", "Movimenti effettivi: ", " (la banca è vuota: paga solo ciò che incassa, in ordine di posto).",
+    # (play round 36 it13: «nell’ordine dei posti», the short bank's words, for the one payment order)
+    ("it", "Movimenti effettivi: ", " (la banca è vuota: paga solo ciò che incassa, nell’ordine dei posti).",
      "Movimenti effettivi: nessuno (la banca è vuota).")])
 def test_an_empty_bank_that_pays_says_it_passes_on_what_it_takes_in(lang: str, paid: str, passed: str,
                                                                      empty: str) -> None:

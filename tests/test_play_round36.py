@@ -128,3 +128,29 @@ def test_brother_johns_cost_is_said_once_at_the_seat_that_pays_it(lang: str) -> 
     # inside them (seat 8 of 9), her own cost is hers: said
     charged = _toast_lines(lang, {"sarah": 7, "jean": 8}, [2, 1])
     assert DRACO["toast"][lang]["not_due"].split("{name} ", 1)[1] in charged, charged
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dracos_result_says_the_tie_rule_only_when_the_richest_tied(lang: str) -> None:
+    """Playtest round 36 en12, fr19 (p35 en21): the result opened on "The richest player wins; if several tie for the
+    most money, they all drop out …" above fortunes of 8, 26 and 61, where nobody tied: read as an account of this
+    game. The tie clause is said only when the richest tied; otherwise "The richest player wins." en13, it13: one
+    name for the short bank's payment order, "first seats first" (« nell’ordine dei posti »), as the empty bank's."""
+    from cardgen.games.draco.playview import play_table
+    from cardgen.play.view import table_view
+    from tests.test_play_round32 import _played_out
+
+    session = _played_out("draco", lang)
+    view = table_view(session, 0)
+    money = session.state.observation(0)["money"]
+    assert money.count(max(money)) == 1
+    assert view["result"]["end_note"] == DRACO_PAGE[lang]["end_note_plain"]
+    assert DRACO_PAGE[lang]["end_note"].startswith(DRACO_PAGE[lang]["end_note_plain"][:-1])
+    obs = dict(session.state.observation(0))
+    tied = play_table(session.deck, dict(obs, money=[20, 20, 5]), lang)
+    assert tied["end_note"] == DRACO_PAGE[lang]["end_note"]
+    order = {"en": "first seats first", "fr": "dans l’ordre des places", "it": "nell’ordine dei posti"}[lang]
+    toast = DRACO["toast"][lang]
+    for words in (toast["short"], toast["paid_empty_passed"], DRACO_PAGE[lang]["bank_empty_is"]):
+        assert order in words, words
+    assert "in seat order" not in toast["short"] and "in ordine di posto" not in toast["paid_empty_passed"]

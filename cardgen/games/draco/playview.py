@@ -78,7 +78,11 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
     if obs["phase"] == "over" and obs["last_call"]:
         # why it ended in the book's words: the pile « reconstituée », never « épuisée pour de bon » (round 26, fr36)
         laid["end_text"] = w["ended"]
-        laid["end_note"] = w["end_note"]  # beside the scores who wins; the end is the journal's last line (round 34)
+        # beside the scores who wins; the end is the journal's last line (round 34); the tie clause only where the
+        # richest tied: above 8 / 26 / 61 it read as an account of this game (#53 play round 36 en12, fr19)
+        from cardgen.games.draco.table import fullest_purses
+
+        laid["end_note"] = w["end_note" if len(fullest_purses(obs["money"])) > 1 else "end_note_plain"]
     if obs["phase"] == "over":
         # each fortune as what it is worth: "61 silver coins" was untrue of a box with 20 silver coins, a fortune being
         # gold and silver counted in silver (#53 play round 31, en22; round 30 it28)
