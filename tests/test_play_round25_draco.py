@@ -20,8 +20,9 @@ from tests.test_play_said import deck_of
 
 LANGS = ("en", "fr", "it")
 #: the journal's words for an empty bank, per language (cardgen/games/draco/text.json)
-EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque, vide, ne paie personne",
-         "it": "la banca, vuota, non paga nessuno"}
+#: (play round 36 fr17, it13: the toasts' "is empty", one wording per state of the bank)
+EMPTY = {"en": "the bank is empty, so nobody is paid", "fr": "la banque est vide, donc personne n’est payé",
+         "it": "la banca è vuota, quindi nessuno viene pagato"}
 EMPTIED = {"en": "the bank pays what it can and is now empty", "fr": "la banque paie ce qu’elle peut et se retrouve vide",
            "it": "la banca paga quello che può e ora è vuota"}
 #: (play round 31 en22: the bank's coins said as their worth in silver, the unit they are counted in)

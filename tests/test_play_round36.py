@@ -154,3 +154,15 @@ def test_dracos_result_says_the_tie_rule_only_when_the_richest_tied(lang: str) -
     for words in (toast["short"], toast["paid_empty_passed"], DRACO_PAGE[lang]["bank_empty_is"]):
         assert order in words, words
     assert "in seat order" not in toast["short"] and "in ordine di posto" not in toast["paid_empty_passed"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shower_of_coins_says_the_empty_bank_as_the_toasts_do(lang: str) -> None:
+    """Playtest round 36 fr17, it13 (second half): Shower of Coins kept « la banque, vide, ne paie personne », «la
+    banca, vuota, non paga nessuno», an apposition the toasts dropped in round 35, beside their « (la banque est
+    vide) »: one wording per state of the bank, "is empty", in the English's shape ("the bank is empty, so nobody is
+    paid")."""
+    empty = {"en": "the bank is empty", "fr": "la banque est vide", "it": "la banca è vuota"}[lang]
+    said = DRACO["journal"][lang]["bank_empty"]
+    assert said.startswith(empty + ", ") and said != empty, said
+    assert DRACO["toast"][lang]["paid_empty"] == f" ({empty})"
