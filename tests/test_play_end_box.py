@@ -150,8 +150,9 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
     from tests.test_play_journal_done import played
 
     receives = {"en": "the king receives ", "fr": "le roi reçoit ", "it": "il re riceve "}[lang]
-    nothing = {"en": "the players cleared the table, so the king gets nothing.",
-               "fr": "les joueurs ont vidé la table, le roi ne reçoit rien.",
+    # (play round 36 en17, fr26: "receives", every course's verb; « donc », no comma splice)
+    nothing = {"en": "the players cleared the table, so the king receives nothing.",
+               "fr": "les joueurs ont vidé la table, donc le roi ne reçoit rien.",
                "it": "i giocatori hanno preso tutti i piatti, quindi il re non riceve nulla."}[lang]
     # round 28 (en7): the book's verb, "the chef turns over", one name per action ("turns up" was a second)
     turned = {"en": r"The chef turns over (an|\d+) Emerald cards?", "fr": r"Le chef retourne (une|\d+) cartes? Emerald",
@@ -184,8 +185,8 @@ def test_king_luis_journal_says_when_a_course_ends_and_what_the_king_received(la
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "takes Ham (1 portion)\nEnd of course 9: the players cleared the table, so the king gets nothing."),
-    ("fr", "prend la portion de Jambon\nFin du service 9\u202f: les joueurs ont vidé la table, le roi ne reçoit rien."),
+    ("en", "takes Ham (1 portion)\nEnd of course 9: the players cleared the table, so the king receives nothing."),
+    ("fr", "prend la portion de Jambon\nFin du service 9\u202f: les joueurs ont vidé la table, donc le roi ne reçoit rien."),
     ("it", "prende la porzione di Prosciutto\nFine della portata 9: i giocatori hanno preso tutti i piatti, quindi il re "
            "non riceve nulla.")])
 def test_a_cleared_table_is_said_with_the_books_negation(lang: str, said: str) -> None:

@@ -166,3 +166,16 @@ def test_shower_of_coins_says_the_empty_bank_as_the_toasts_do(lang: str) -> None
     said = DRACO["journal"][lang]["bank_empty"]
     assert said.startswith(empty + ", ") and said != empty, said
     assert DRACO["toast"][lang]["paid_empty"] == f" ({empty})"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cleared_table_gives_the_king_nothing_in_every_courses_verb(lang: str) -> None:
+    """Playtest round 36 en17: "the players cleared the table, so the king gets nothing" beside every other course's
+    "the king receives …": one act, two verbs; fr26: « les joueurs ont vidé la table, le roi ne reçoit rien », two
+    main clauses glued by a comma. Now "so the king receives nothing", « …, donc le roi ne reçoit rien »."""
+    words = json.loads((ROOT / "cardgen/games/king_lui/text.json").read_text(encoding="utf-8"))
+    said = {"en": ", so the king receives nothing.", "fr": ", donc le roi ne reçoit rien.",
+            "it": ", quindi il re non riceve nulla."}[lang]
+    found = [v for part in words.values() if isinstance(part, dict) and isinstance(part.get(lang), dict)
+             for k, v in part[lang].items() if k in ("next_nothing", "last_nothing")]
+    assert len(found) == 2 and all(said in v for v in found), found
