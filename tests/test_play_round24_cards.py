@@ -204,12 +204,13 @@ def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal
     assert told
 
 
+# (play round 36 en6, fr10: "all the cards", « toutes ses cartes » read as a whole hand: this turn's cards)
 @pytest.mark.parametrize("lang,said", [
-    ("en", "\nhas placed all the cards and satisfies the Baron with {cards}: +2 points; these cards go to the "
+    ("en", "\nhas placed this turn’s cards and satisfies the Baron with {cards}: +2 points; these cards go to the "
            "discard pile"),
-    ("fr", "\na posé toutes ses cartes et valide le Baron avec {cards}\u202f: +2 points\u202f; ces "
+    ("fr", "\na posé les cartes de ce tour et valide le Baron avec {cards}\u202f: +2 points\u202f; ces "
            "cartes vont à la défausse"),
-    ("it", "\nha sistemato tutte le carte e soddisfa il Barone con {cards}: +2 punti; queste carte "
+    ("it", "\nha sistemato le carte di questo turno e soddisfa il Barone con {cards}: +2 punti; queste carte "
            "vanno negli scarti")])
 def test_a_noble_satisfied_is_in_the_journal_with_its_points(lang: str, said: str) -> None:
     """Round 25 (en16, fr22, it9): a noble satisfied is scored once all the cards are placed (the book's step 3), on

@@ -179,3 +179,12 @@ def test_a_cleared_table_gives_the_king_nothing_in_every_courses_verb(lang: str)
     found = [v for part in words.values() if isinstance(part, dict) and isinstance(part.get(lang), dict)
              for k, v in part[lang].items() if k in ("next_nothing", "last_nothing")]
     assert len(found) == 2 and all(said in v for v in found), found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_noble_satisfied_says_the_turns_cards_were_placed_not_all_cards(lang: str) -> None:
+    """Playtest round 36 en6, fr10 (p35 en13): "has placed all the cards and satisfies the Princess", « a posé toutes
+    ses cartes » read as a whole hand, where a Royale player places the cards taken this turn."""
+    said = ROYALE["journal"][lang]["all_placed"]
+    assert said == {"en": "has placed this turn’s cards and ", "fr": "a posé les cartes de ce tour et ",
+                    "it": "ha sistemato le carte di questo turno e "}[lang]
