@@ -7,12 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from nonempty import nonempty
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
-CSS = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
-VIEW = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))
 ROYALE = json.loads((ROOT / "cardgen/games/royale/text.json").read_text(encoding="utf-8"))
 ROYALE_PAGE = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"]
 DRACO = json.loads((ROOT / "cardgen/games/draco/text.json").read_text(encoding="utf-8"))
