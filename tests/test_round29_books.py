@@ -33,10 +33,12 @@ def test_the_long_game_does_not_end_when_its_third_pile_runs_out() -> None:
 #: the bank ruling's order, in each language: each player paid in full in turn, taken by their best-placed ruffian
 #: terminal round 53 en5*, round 52 fr3*/it5*: where the order starts, in the book's words (the first seat, la première
 #: place, il primo posto), and each player paid in full before the next (the engine's receivers, ``table.settle``)
-BANK_ORDER = {"en": "it starts with the player who has the ruffian nearest the first seat and pays each player in full "
-                    "before the next, until its money runs out",
-              "fr": "elle paie en entier un joueur après l’autre, à partir du malandrin le plus près de la première "
-                    "place, jusqu’à être vide",
+#: terminal round 54 en4 and book check 3 en1: "before the next" left the next open, the order now said as the seats
+#: run; fr1: « à partir du malandrin » paid a ruffian, not its owner
+BANK_ORDER = {"en": "it pays the players in full, one at a time, in the order their ruffians sit from the first seat (by "
+                    "Draco’s cup), until its money runs out",
+              "fr": "elle paie en entier un joueur après l’autre, en suivant les malandrins depuis la première place, "
+                    "jusqu’à être vide",
               "it": "la banca paga per intero un giocatore alla volta, a partire da chi ha il malandrino più vicino al "
                     "primo posto, finché ha denaro"}
 

@@ -163,6 +163,6 @@ def test_draco_s_french_bank_ruling_ends_without_bank_jargon() -> None:
     rounds 32-38's wording rulings pin that phrase)."""
     said = _yaml("decks/draco.yaml")["clarifications"]["bank_short"]["text"]["fr"]
     # book check 2 fr2: « Le reste » was the box's third « reste », each another one
-    assert said.endswith("dans l’ordre des jets de dé. Ce qui manque est perdu.") and "impayé" not in said
+    assert said.endswith("dans l’ordre des jets de dé. Ce qui n’est pas versé est perdu.") and "impayé" not in said
     for deck_id in ("draco", "draco-charity-toast", "draco-short"):
-        assert "Ce qui manque est perdu." in markup(deck_id, "fr") and "L’impayé" not in markup(deck_id, "fr")
+        assert "Ce qui n’est pas versé est perdu." in markup(deck_id, "fr") and "L’impayé" not in markup(deck_id, "fr")

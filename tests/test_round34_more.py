@@ -502,7 +502,7 @@ def test_dracos_short_bank_ruling_says_first_once_and_each_clause_its_verb() -> 
     assert said["en"].count("first") <= 1 and "it collects what it is owed, then pays what it can" in said["en"]
     # book check fr3: « l’impayé » (a dishonoured bill) is bank jargon: « Le reste est perdu », as short, not colloquial
     # book check 2 fr2: « Le reste » was the box's third « reste », each another one: « Ce qui manque »
-    assert said["fr"].count("d’abord") <= 1 and said["fr"].endswith("Ce qui manque est perdu.")  # round 36 en17
+    assert said["fr"].count("d’abord") <= 1 and said["fr"].endswith("Ce qui n’est pas versé est perdu.")  # round 36 en17
     assert said["it"].count("prima") <= 1 and "con «Pioggia di monete» paga nell’ordine dei tiri di dado." in said["it"]
 
 

@@ -752,7 +752,7 @@ def test_the_pages_small_idioms() -> None:
     # as short as the old sentence: the longer one sent the French and Italian Charity Toast books to a 7th page
     assert draco_it.clarifications["bank_short"].endswith("La parte non pagata va persa.")  # round 32 it17
     # round 34 fr20, book check fr3; book check 2 fr2: « Le reste » was the box's third « reste », each another one
-    assert draco_fr.clarifications["bank_short"].endswith("Ce qui manque est perdu.")
+    assert draco_fr.clarifications["bank_short"].endswith("Ce qui n’est pas versé est perdu.")
     assert "au rang du plus riche" not in tally_words("gap", "richest_tie", "fr", draco_fr)
 
 

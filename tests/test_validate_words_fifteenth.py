@@ -79,7 +79,7 @@ def test_draco_says_which_games_have_a_runner_up_and_its_bank_shortage_as_compon
     # what cardgen's rule does, under the case, not only whose rule it is (sixteenth reading fr1, it5); the case's
     # line says whose rule it is as every other ruling's line does, its text after it alone (twentieth reading fr18)
     how = {"en": "If the bank cannot pay all it owes, it collects",  # round 34 en11: "first" once
-           "fr": "Si la banque ne peut pas tout verser, elle encaisse",
+           "fr": "Si la banque ne peut tout verser, elle encaisse",  # terminal round 54 fr2*: room for its words
            "it": "Se la banca non può pagare tutto, prima incassa"}[lang]
     assert how in text
     assert {"en": "in the WARNING below): ", "fr": "de l’avertissement plus bas)\u202f: ",
