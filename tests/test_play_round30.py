@@ -458,7 +458,7 @@ def test_royales_score_note_says_the_tie_break_and_king_luis_italian_score_says_
     # play round 35 it11*: the published rule (the dish cards in front of a player), then our reading (pin updated)
     for lang, tie in (("en", "more dish cards in front of them wins (by this edition’s ruling, the cards still under"),
                       ("it", "più carte Piatto davanti a sé (per scelta di questa edizione, quelle ancora sotto"),
-                      ("fr", "le plus de cartes Plat devant soi (selon le choix de cette édition, celles encore sous")):
+                      ("fr", "que chacun a devant soi à la fin (selon le choix de cette édition, celles encore sous")):
         obs = Session(deck, seed=3, lang=lang).state.observation(0)
         assert tie in play_table(deck, dict(obs, at_end=True), lang)["score_note"]
     lines = score_lines(deck_of("king_lui"), {"ham": 2}, {"ham": 6}, "it")

@@ -33,7 +33,7 @@ def test_a_serve_that_spoils_a_request_says_the_noble_is_cleared_with_every_dish
     # (play round 32 fr8*, it8*, it9: the noble named just before, « son exigence », «i suoi piatti»: no masculine
     # « ce noble », «del nobile» after a lady)
     cleared = {"en": "the noble would be cleared", "fr": "son exigence", "it": "la sua richiesta"}[lang]
-    under = {"en": "this card and the dishes under it to the discard pile",
+    under = {"en": "this card and the dishes under it would go to the discard pile",  # playtest round 37 en1*
              "fr": "tous ses plats, cette carte comprise", "it": "tutti i suoi piatti, questa carta"}
     assert cleared in words["dead"] and cleared in words["dead_served"], words
     assert under[lang] in words["dead_served"] and under[lang] not in words["dead"]

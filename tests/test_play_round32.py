@@ -237,7 +237,8 @@ def test_royales_french_tie_and_rebuilt_pile_read_as_sentences() -> None:
 
     from cardgen.games.royale.text import rebuilt_text
 
-    assert ROYALE_PAGE["fr"]["score_tie"].startswith(" À égalité, la victoire va à qui a posé le plus de cartes")
+    # playtest round 37 fr2*: « a posé » counted the cards placed all game (pin updated)
+    assert ROYALE_PAGE["fr"]["score_tie"].startswith(" Les ex æquo se départagent au nombre de cartes Plat")
     rules = deck_of("royale").model.rules
     for n in nonempty([1, 2, 3, 4]):
         said = rebuilt_text(SimpleNamespace(model=SimpleNamespace(rules=rules.model_copy(
@@ -269,8 +270,9 @@ def test_the_seat_beside_aunt_sarah_draws_or_declines_for_a_reason() -> None:
     «Pagati effettivamente» of what players receive: «Movimenti effettivi»."""
     journal = DRACO["done"]
     # (play round 33 fr14, it22: the why after a colon read as the reason for declining; now the reason for the right)
-    assert journal["it"]["draw"] == "pesca la carta a cui ha diritto perché {card} siede accanto a {sarah}"
-    assert journal["it"]["decline"] == "rinuncia alla carta a cui ha diritto perché {card} siede accanto a {sarah}"
+    # playtest round 37 it10*: « perché » read as the reason for declining; no colon (round 33 it22) (pin updated)
+    assert journal["it"]["draw"] == "pesca la carta a cui gli dà diritto {card}, accanto a {sarah}"
+    assert journal["it"]["decline"] == "rinuncia alla carta a cui gli dà diritto {card}, accanto a {sarah}"
     assert journal["fr"]["decline"] == "renonce à la carte que lui vaut {card}, voisin de {sarah}"  # play round 35 en16*
     for lang in nonempty(["fr", "it"]):
         for key in nonempty(["draw", "decline", "draw_any", "decline_any"]):

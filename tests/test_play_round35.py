@@ -159,7 +159,8 @@ def test_royales_tie_break_says_the_published_rule_and_marks_only_this_editions_
     (seed 001, « devant lui »); only "still under the nobles" is our reading. Now the published rule is said plainly
     and the bracket holds only our reading."""
     tie = ROYALE_PAGE[lang]["score_tie"]
-    published = {"en": "more dish cards in front of them wins", "fr": "le plus de cartes Plat devant soi",
+    # playtest round 37 fr2*: the cards each has in front at the end, not those placed (pin updated)
+    published = {"en": "more dish cards in front of them wins", "fr": "cartes Plat que chacun a devant soi à la fin",
                  "it": "più carte Piatto davanti a sé"}[lang]
     ours = {"en": "still under their nobles", "fr": "encore sous ses nobles", "it": "ancora sotto i propri nobili"}[lang]
     assert published in tie.split("(")[0], tie

@@ -29,11 +29,11 @@ ROOT = Path(__file__).resolve().parents[1]
 #: every dish under it goes too), « remplie » hung on no noun, and "no longer" was odd for a noble holding nothing
 #: play round 32 (fr8*, it8*, it9): « son exigence », «tous ses plats», «la sua richiesta», «i suoi piatti»: the noble
 #: is named just before, and « ce noble », «del nobile» read as the wrong gender after a lady
-DEAD = {"en": " — could not be met with this card: the noble would be cleared (this card to the discard pile)",
+DEAD = {"en": " — could not be met with this card: the noble would be cleared (this card would go to the discard pile)",  # playtest round 37 en1*
         "fr": " — son exigence ne pourrait pas être remplie avec cette carte\u202f: celle-ci partirait à la défausse",
         "it": " — con questa carta la sua richiesta non potrebbe essere esaudita: la carta andrebbe negli scarti"}
-DEAD_SERVED = {"en": " — could no longer be met: the noble would be cleared (this card and the dishes under it to the "
-                     "discard pile)",
+DEAD_SERVED = {"en": " — could no longer be met: the noble would be cleared (this card and the dishes under it would go "
+                     "to the discard pile)",  # playtest round 37 en1*
                "fr": " — son exigence ne pourrait plus être remplie\u202f: tous ses plats, cette carte comprise, "
                      "partiraient à la défausse",
                "it": " — la sua richiesta non si potrebbe più esaudire: tutti i suoi piatti, questa carta compresa, "
