@@ -203,7 +203,7 @@ def test_the_cards_note_states_what_the_widening_guarantees() -> None:
     # terminal round 53 (r50 en23 b): the compare note points to the rule too, as validate's does (pin updated): the guarantee said at the rule
     for key in ("flag",):
         assert "lead, not a finding" not in WORDS["en"][key]  # every interval shown is the flag's (en12)
-        assert "the chance of even one card being flagged by luck alone is at most 5%" in WORDS["en"][key]
+        assert "the chance of even one card being flagged by luck alone is then at most 5%" in WORDS["en"][key]
         # eighteenth reading (fr86): « d’une seule » read as "exactly one"; the guarantee is for at least one
         assert "le risque qu’au moins une carte soit signalée par le seul hasard" in WORDS["fr"][key]
         assert "anche una sola carta sia segnalata per puro caso" in WORDS["it"][key]
