@@ -12,10 +12,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: where the short-bank ruling is, in an output that prints it (validate) and in one that does not (compare)
 WHERE = {"en": ("(see “Special cases”, “Money”)", "(see “Special cases”, “Money”, in its rulebook)"),
+         # terminal round 54 fr3, it5*: « dans son livret » / «del suo regolamento», whose book? The participle
+         # agrees with this edition's choice (« expliqué », «spiegata»), whose book it is
          "fr": ("(sous « Cas particuliers », « L’argent »)",
-                "(sous « Cas particuliers », « L’argent », dans son livret)"),
+                "(expliqué dans son livret, sous « Cas particuliers », « L’argent »)"),
          "it": ("(nella sezione «Casi particolari», paragrafo «Il denaro»)",
-                "(nella sezione «Casi particolari», paragrafo «Il denaro», del suo regolamento)")}
+                "(spiegata nel suo regolamento, sezione «Casi particolari», paragrafo «Il denaro»)")}
 
 
 @pytest.mark.parametrize("lang", sorted(WHERE))
