@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cardgen.engine import compiled_hooks, compiled_words
 from cardgen.games.king_lui import compiled_house
 from benchmarks import bench_cover
 from nonempty import nonempty
@@ -65,7 +66,7 @@ def test_a_rule_kept_out_names_its_first_line_and_why(name: str, tmp_path: Path)
     path.write_text(text)
     loaded = load_code(path, name)
     hooks = {n: getattr(loaded.module, n) for n in ("scores", "draw") if hasattr(loaded.module, n)}
-    assert compiled_house.compile_rule(hooks, str(path), loaded.sha256) == (line, (key, fields))
+    assert compiled_hooks.compile_rule(hooks, str(path), loaded.sha256, compiled_house.HOOKED) == (line, (key, fields))
 
 
 def test_the_note_in_every_language() -> None:
@@ -86,8 +87,8 @@ def test_a_rule_that_calls_default_compiles_and_scores_as_the_engine() -> None:
     import inspect
 
     digest = hashlib.sha256(inspect.getsource(scores).encode()).hexdigest()  # numba's cache: one entry per text
-    built = compiled_house.compile_rule({"scores": scores}, __file__, digest)
-    assert isinstance(built, compiled_house.Compiled)
+    built = compiled_hooks.compile_rule({"scores": scores}, __file__, digest, compiled_house.HOOKED)
+    assert isinstance(built, compiled_hooks.Compiled)
     n, players = 2, 2
     s = np.zeros(compiled_house.HEADER + 3 * n + 2 * players * n, np.int64)
     s[compiled_house.HEADER + n:compiled_house.HEADER + 2 * n] = (2, 1)  # the king's plate
@@ -140,7 +141,7 @@ PAST_THE_END = {
 @pytest.mark.parametrize("hook", sorted(PAST_THE_END))
 def test_an_index_past_the_end_in_an_inlined_hook_is_the_reference_engines_one_line(hook: str,
                                                                                     tmp_path: Path) -> None:
-    """The ``legal_actions`` and ``apply`` hooks are inlined in the loops that run them (``compiled_house.HOOK``),
+    """The ``legal_actions`` and ``apply`` hooks are inlined in the loops that run them (``compiled_hooks.HOOK``),
     which are compiled with bounds checked (``CHECKED``): a rule's index past the end raises there as in Python, and
     the game is the reference engine's one line, never a value read from beyond the list."""
     from tests.test_house import play, project, resolve
@@ -210,7 +211,7 @@ def test_the_spec_names_the_hooks_the_tier_compiles() -> None:
     """King Lui's spec says which hooks its tier compiles without importing numba; they are the module's."""
     from cardgen.games import get_game
 
-    assert get_game("king_lui").compiled_hooks == compiled_house.COMPILED_HOOKS
+    assert get_game("king_lui").compiled_hooks == compiled_hooks.COMPILED_HOOKS
     assert get_game("draco").compiled_hooks == () and get_game("royale").compiled_hooks == ()
 
 
@@ -262,7 +263,7 @@ def test_a_rule_that_adds_an_action_plays_the_reference_games_compiled(players: 
 #: the "pass" rule's apply hook: its added action carried out
 PASS_APPLY = PASS[PASS.index("def apply"):]
 #: rules that use default()'s list as a list: every operation the compiled tier's list of codes offers
-#: (``compiled_house.KingLuiActionsType``), then one it does not (slicing, ``extend``: the typed list instead)
+#: (``compiled_words.HouseActionsType``), then one it does not (slicing, ``extend``: the typed list instead)
 LISTS = {
     "codes": ('''def legal_actions(state, default):
     legal = default()
@@ -315,7 +316,7 @@ LISTS = {
 
 ''' + PASS_APPLY, False),
     # an item kept, joined with a tuple and another item, its words read as strings; the apply hook's action kept in
-    # a variable a tuple is also given (``compiled_house.KingLuiLentActionType``: these become ``KingLuiActionType``)
+    # a variable a tuple is also given (``compiled_words.HouseLentActionType``: these become ``HouseActionType``)
     "lent": ('''def legal_actions(state, default):
     legal = default()
     best = ("pass",)
@@ -402,7 +403,7 @@ WORDS = '''def legal_actions(state, default):
 
 
 def test_an_actions_first_word_compares_as_on_the_reference(tmp_path: Path) -> None:
-    """``action[0]`` compared with ``==``, ``!=`` and ``in`` (``compiled_house.KingLuiWordType``, compared in the
+    """``action[0]`` compared with ``==``, ``!=`` and ``in`` (``compiled_words.HouseWordType``, compared in the
     rule's code): the reference's games on the compiled tier, "pass" offered and taken."""
     from tests.test_house import project
     from tests.test_tiers import first_difference
@@ -422,12 +423,12 @@ def test_an_actions_first_word_is_compared_in_the_callers_code() -> None:
 
     @njit
     def compare(joined, kind, word):  # type: ignore[no-untyped-def]
-        a = compiled_house._action(3, joined, kind)
+        a = compiled_words.make_action(3, joined, kind)
         return ((a[0] == "take") + 2 * (a[0] != "draw") + 4 * (word == a[0]) + 8 * ("emerald" == a[0])
                 + 16 * (a[0] == 3) + 32 * (a[0] in ("draw", "pass")) + 64 * (a == ("pass",))
                 + 128 * (a[0] == "tak€") + 256 * ("dra€" != a[0]) + 512 * (a[0] == "émerald"))
 
-    sep = compiled_house.SEP
+    sep = compiled_words.SEP
     for joined, word in ((f"take{sep}ham", "take"), ("draw", "take"), ("draw", "draw"), ("emerald", "émerald"),
                          ("pass", "tak"), ("émerald", "emerald"), ("take", "tak€"), ("dra€", "dra€"),
                          ("tak€", "tak€"), ("tak€", "take"), (f"tak€{sep}ham", "x"), ("tave", "tak€"),
@@ -442,7 +443,7 @@ def test_an_actions_first_word_is_compared_in_the_callers_code() -> None:
 
 
 def test_a_hooks_default_is_marked_for_llvm_to_inline() -> None:
-    """``d()`` of a ``default`` (``compiled_house.called``) compiles its implementation marked ``alwaysinline``: as a
+    """``d()`` of a ``default`` (``compiled_hooks.called``) compiles its implementation marked ``alwaysinline``: as a
     call, numba would pass each member of ``d`` one by one (the view's arrays, the ``Words``' containers: some sixty
     stores at every step of every look-ahead). The answer is the implementation's."""
     from numba import njit, types
@@ -450,18 +451,19 @@ def test_a_hooks_default_is_marked_for_llvm_to_inline() -> None:
     from numba.extending import intrinsic
 
     fields = [("x", types.int64)]
-    toy_type = compiled_house.struct_type("ToyDefault", "a default of one number (a test's)", fields, counted=())()
+    toy_type = compiled_hooks.struct_type("ToyDefault", "a default of one number (a test's)", fields, module=__name__,
+                                         counted=())()
 
     @intrinsic
     def toy(typingctx, x):  # type: ignore[no-untyped-def]
         def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
-            return compiled_house.made(toy_type, fields, context, builder, args)
+            return compiled_hooks.made(toy_type, fields, context, builder, args)
         return toy_type(types.int64), codegen
 
     def tripled(d):  # type: ignore[no-untyped-def]
         return d._x * 3 + 1
 
-    compiled_house.called(type(toy_type), tripled)
+    compiled_hooks.called(type(toy_type), tripled)
 
     @njit
     def call(x):  # type: ignore[no-untyped-def]
@@ -473,7 +475,7 @@ def test_a_hooks_default_is_marked_for_llvm_to_inline() -> None:
     assert len(made) == 1
     function = made[0].library.get_function(made[0].fndesc.llvm_func_name)
     # marked where this llvmlite marks a function (the lowest one the pyproject allows does not: the call stays)
-    assert (b"alwaysinline" in b" ".join(function.attributes).split()) == compiled_house.marks_inline()
+    assert (b"alwaysinline" in b" ".join(function.attributes).split()) == compiled_hooks.marks_inline()
 
 
 def test_an_action_the_loop_lends_counts_no_reference() -> None:
@@ -506,8 +508,8 @@ def test_an_action_the_loop_lends_counts_no_reference() -> None:
         code = "".join(f.inspect_llvm().values())
         return sum(ln.count("@NRT_incref(") + ln.count("@NRT_decref(") for ln in code.splitlines() if " call " in ln)
 
-    sep = compiled_house.SEP
-    (lent1, lent3), (counted1, counted3) = kinds(compiled_house._lent_action), kinds(compiled_house._action)
+    sep = compiled_words.SEP
+    (lent1, lent3), (counted1, counted3) = kinds(compiled_words.make_lent_action), kinds(compiled_words.make_action)
     for count in (lent1, lent3, counted1, counted3):
         assert count(f"take{sep}ham", "take", 5) == 5 and count("draw", "draw", 5) == 0
     assert calls(lent3) == calls(lent1) and calls(counted3) > calls(counted1), [
@@ -705,7 +707,7 @@ def test_an_added_action_is_learnt_once_in_the_python_tier() -> None:
     import subprocess
     import sys
 
-    code = ("from cardgen.games.king_lui import compiled_house as c\n"
+    code = ("from cardgen.engine import compiled_words as c\n"
             "w = c.words_of((('take', 'ham'), ('draw',)))\n"
             "print(c.code_of_words(w, 'pass'), c.code_of_words(w, 'pass'), c.known_words(w, 'pass'),"
             " c.code_of_words(w, 'tip'), c.known_words(w, 'draw'))\n")

@@ -17,8 +17,7 @@ import numpy as np
 import pytest
 
 from cardgen.agents import generic
-from cardgen.engine import coverloop
-from cardgen.games.king_lui import compiled_house
+from cardgen.engine import compiled_words, coverloop
 from nonempty import nonempty
 from tests.test_house_compiled import PASS, _tiers
 
@@ -64,7 +63,7 @@ def scores(state, default):
 
 #: a rule that appends the pass, and on some turns moves the game's first action behind it, lists an action of the
 #: game's own twice or leaves the first out: a rollout's move reads the list's split from its kernel only while the list is default()'s with
-#: added actions appended (``compiled_house.own_prefix``), and sorts it as the reference does otherwise
+#: added actions appended (``compiled_words.own_prefix``), and sorts it as the reference does otherwise
 REORDERED = '''def legal_actions(state, default):
     legal = default()
     if len(legal) < 2:
@@ -245,13 +244,13 @@ def test_an_added_action_keeps_one_code_and_its_words() -> None:
     """The loop learns an action a rule adds once: the same code every time it meets it, after the game's own codes,
     and the code gives its words back (the recorded actions, ``added_words``), its kind from the borrowed copies the
     hot paths read. In the slow tier: ``Words`` are made in compiled code (``_words_from``), cached with the game's."""
-    w = compiled_house.words_of((("take", "soup"), ("draw",)))
-    assert compiled_house.code_of_words(w, "draw") == 1
-    assert [compiled_house.code_of_words(w, x) for x in ("pass", "pass", "tip", "pass", "tip")] == [2, 2, 3, 2, 3]
-    assert [compiled_house.words_of_code(w, c) for c in range(4)] == ["take\x1fsoup", "draw", "pass", "tip"]
-    assert [compiled_house.kind_of_code(w, c) for c in range(4)] == ["take", "draw", "pass", "tip"]
-    assert compiled_house.added_words(w) == ["pass", "tip"]
-    assert compiled_house.added_words(compiled_house.words_of((("draw",),))) == []
+    w = compiled_words.words_of((("take", "soup"), ("draw",)))
+    assert compiled_words.code_of_words(w, "draw") == 1
+    assert [compiled_words.code_of_words(w, x) for x in ("pass", "pass", "tip", "pass", "tip")] == [2, 2, 3, 2, 3]
+    assert [compiled_words.words_of_code(w, c) for c in range(4)] == ["take\x1fsoup", "draw", "pass", "tip"]
+    assert [compiled_words.kind_of_code(w, c) for c in range(4)] == ["take", "draw", "pass", "tip"]
+    assert compiled_words.added_words(w) == ["pass", "tip"]
+    assert compiled_words.added_words(compiled_words.words_of((("draw",),))) == []
 
 
 def test_games_and_futures_type_their_context_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

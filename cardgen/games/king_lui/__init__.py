@@ -18,7 +18,7 @@ GAME = package_spec(
     # tallies the edit alone moves: a short draw exists only when a draw takes more than one card, the
     # Emeralds on the table are capped by the Emeralds in the box
     tally_sources={"gap:short_supply_draw": ("supply_draw_cards",), "peak:table_emeralds": ("emerald",)},
-    compiled_hooks=("scores", "legal_actions", "apply"),  # compiled_house.COMPILED_HOOKS, named here without importing numba
+    compiled_hooks=("scores", "legal_actions", "apply"),  # compiled_hooks.COMPILED_HOOKS, without importing numba
     house_search=on_first_use("cardgen.games.king_lui.compiled_search", "house_search"),  # with a compiled house rule
     deck_words=deck_words,  # the Emerald cards the box holds: a maximum that is all of them says so (round 31 en8)
 )

@@ -100,7 +100,7 @@ def _build(game: KingLuiGame) -> Tables | str:
                   np.array(game.dish_of, dtype=np.int64), game.action_of, game.code_of, len(game.instances))
 
 
-#: ``Context``, the names of the actions a house rule may add (``compiled_house.Words``) and the default players'
+#: ``Context``, the names of the actions a house rule may add (``compiled_words.Words``) and the default players'
 #: look-ahead's arrays (``coverloop.CoverWork``): a house rule's loop
 HouseContext = NamedTuple("HouseContext", [*Context.__annotations__.items(), ("words", object), ("cover", object)])
 
@@ -131,7 +131,7 @@ def own_fresh(ctx):  # type: ignore[no-untyped-def]
 
 
 def own_lent(ctx):  # type: ignore[no-untyped-def]
-    """The loop's context as its steps take it: itself (a house rule's copy binds ``compiled_house.borrowed``: every
+    """The loop's context as its steps take it: itself (a house rule's copy binds ``compiled_words.borrowed``: every
     step it passes the context into counted a reference for each of its fifty members, 0.4 us a decision, though the
     context outlives the game)."""
     return ctx
@@ -239,7 +239,7 @@ def play_on(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
 
 def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
     """``decide`` in a house rule's loop that adds actions: the covered heuristic (the global ``covered``), given the
-    loop's context ``borrowed`` (``compiled_house``): its look-ahead passes the context into inlined code at every
+    loop's context ``borrowed`` (``compiled_words``): its look-ahead passes the context into inlined code at every
     step of every sample, and numba would count a reference for each of its fifty members each time."""
     return covered(borrowed(ctx), s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
 
@@ -268,7 +268,7 @@ class KingLuiFast(BatchEngine):
         self.house = house
         if house is not None:  # its loops compile once per version of the rule file, not once per machine
             self.title = f"{KingLuiFast.title} with {house.shown}"
-        #: the names of the actions a house rule's loop meets (``compiled_house.Words``), None without one
+        #: the names of the actions a house rule's loop meets (``compiled_words.Words``), None without one
         self.words = None
         n, players = len(game.dishes), game.players
         size = getattr(core.size, "py_func", core.size)(n, players, t.cards)  # arithmetic: nothing to compile for it
@@ -403,7 +403,7 @@ class KingLuiFast(BatchEngine):
         if self.words is None:
             result.actions = [(p, action_of[a]) for p, a in self.actions[:decisions].tolist()]
             return
-        from cardgen.games.king_lui.compiled_house import SEP, added_words  # not at the top: numba's extensions
+        from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
         added = [tuple(words.split(SEP)) for words in added_words(self.words)]
         result.actions = [(p, action_of[a] if a < len(action_of) else added[a - len(action_of)])
                           for p, a in self.actions[:decisions].tolist()]
@@ -424,7 +424,7 @@ class HouseLoop(NamedTuple):
     shown: str  #: the rule file as the project names it (``house/rule.py``)
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
     adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
-    words: Callable[[tuple], object]  #: ``compiled_house.words_of``: the names of a game's actions for the loop
+    words: Callable[[tuple], object]  #: ``compiled_words.words_of``: the names of a game's actions for the loop
     name: str  #: the name its compiled copies carry (``king_lui_`` and the rule's digest)
     steps: dict[str, object]  #: the rule's steps as the loop binds them (``legal_now``, ``act``, ``outcome``...)
 
@@ -437,10 +437,10 @@ def action_room(dishes: int, combos: int) -> int:
 
 
 def house_context(t: Tables, players: int) -> HouseContext:
-    """A house rule loop's context for ``t`` at ``players`` seats (the types ``compiled_house.compile_rule`` compiles
+    """A house rule loop's context for ``t`` at ``players`` seats (the types ``compiled_hooks.compile_rule`` compiles
     the rule's hooks against; a tier makes its own)."""
     from cardgen.engine.coverloop import cover_work  # not at the top: numba's typed containers
-    from cardgen.games.king_lui.compiled_house import words_of  # not at the top: numba's extensions
+    from cardgen.engine.compiled_words import words_of  # not at the top: numba's extensions
 
     n = t.dish_sizes.shape[0]
     buf = np.zeros(action_room(n, t.combo_cnt.shape[0]), dtype=np.int64)
@@ -485,7 +485,7 @@ def ready(dispatcher: object, args: tuple) -> None:
     compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
 
 
-#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_house.Why``)
+#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_hooks.Why``)
 _HOUSE_LOOPS: dict[str, object] = {}
 
 
@@ -495,6 +495,8 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
     import hashlib
     from pathlib import Path
 
+    from cardgen.engine.compiled_hooks import compile_rule
+    from cardgen.engine.compiled_words import borrowed, words_of
     from cardgen.engine.coverloop import CHECKED, forget
     from cardgen.games.king_lui import compiled_house
     from cardgen.terminal import say
@@ -510,17 +512,17 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
         # content's digest: numba's cached code names the module its hooks came from, and loads only where a module of
         # that name is loaded (the same text in another file name compiled under the other name could not be loaded)
         key = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
-        built = compiled_house.compile_rule(rules, str(path), key, lambda: house_context(t, players))
+        built = compile_rule(rules, str(path), key, compiled_house.HOOKED, lambda: house_context(t, players))
         if isinstance(built, tuple):
             _HOUSE_LOOPS[loaded.sha256] = built
         else:
             name = f"king_lui_{built.key}"
             steps = {"outcome": built.outcome or outcome, "legal_now": built.legal or legal_now,
-                     "act": built.apply or act, "lent": compiled_house.borrowed}
+                     "act": built.apply or act, "lent": borrowed}
             if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
                 covered = compiled_house.cover(name, steps)
                 steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=covered,
-                                       borrowed=compiled_house.borrowed)
+                                       borrowed=borrowed)
                 steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
             # the rule's hooks are inlined in a game and a future: compiled with bounds checked (``CHECKED``)
             loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, CHECKED,
@@ -528,7 +530,7 @@ def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str
             future = bind(play_on, name, CHECKED, **steps)
             _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, future, lambda exc, seed: describe_failure(
                 exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
-                built.adds_actions, compiled_house.words_of, name, steps)
+                built.adds_actions, words_of, name, steps)
     house = _HOUSE_LOOPS[loaded.sha256]
     if isinstance(house, tuple) and not isinstance(house, HouseLoop):
         line, (key, fields) = house

@@ -182,8 +182,8 @@ class HouseSearch(NamedTuple):
 
 def house_context(args):  # type: ignore[no-untyped-def]
     """The ``HouseSearch`` of ``args`` (the rule's steps' context, the root position, its legal codes:
-    ``house_search``), the seats, the most codes. ``step_context`` and ``borrowed`` are ``compiled_house``'s (bound by
-    ``house_loops``: this module does not import numba's extensions). Few arguments: numba types each array of them
+    ``house_search``), the seats, the most codes. ``step_context`` is ``compiled_house``'s and ``borrowed``
+    ``compiled_words``' (bound by ``house_loops``: this module does not import numba's extensions). Few arguments: numba types each array of them
     in Python at every call (a whole loop context: about 1 ms a decision)."""
     step, s0, root = args
     players, width = step.kit.cfg[kl.C_PLAYERS], step.best.shape[0]
@@ -317,7 +317,8 @@ def house_loops(name: str, steps: dict[str, Any], own_legal: Any, usual: Any, ad
     split_ = bind_split(name, own_legal)
     quick_ = bind_quick(name, split_, usual) if adds else bind(_plain_move, name, inline, usual=usual)
     roll = bind(house_rollout, name, inline, quick=quick_, OWN_ONLY=not adds, **rule)
-    from cardgen.games.king_lui.compiled_house import borrowed, step_context_kernel
+    from cardgen.engine.compiled_words import borrowed
+    from cardgen.games.king_lui.compiled_house import step_context_kernel
 
     kernels = {"context": bind(house_context, name, None, step_context=step_context_kernel, borrowed=borrowed),
                "root": _root,
@@ -338,7 +339,8 @@ def step_context(t: Tables) -> Any:
     the game's action words, an empty gap log (samples log no gap: the kernels count them), the heuristic's and a
     rollout move's scratch."""
     from cardgen.games.king_lui.compiled import action_room
-    from cardgen.games.king_lui.compiled_house import RolloutCover, SearchStep, words_of
+    from cardgen.engine.compiled_words import words_of
+    from cardgen.games.king_lui.compiled_house import RolloutCover, SearchStep
 
     width = action_room(t.dish_sizes.shape[0], t.combo_cnt.shape[0])
 
