@@ -494,11 +494,16 @@ TARGETS = [
            ("tests/test_king_lui_deck.py", "tests/test_check_words.py")),
     Target("card_name", "cardgen/text.py", _m("cardgen/text.py", "x_card_name"),
            ("tests/test_text.py", "tests/test_draco_check_words.py")),
-    # a King Lui house rule compiled with the game's steps (issue 50 item 1): what keeps a rule out and says why,
-    # which rules the compiled tier plays, and the background build that never plays project code
-    Target("house_compiled_words", "cardgen/games/king_lui/compiled_house.py",
-           _m("cardgen/games/king_lui/compiled_house.py", "x_why_not", "x_first_generator", "x_code_of_words",
-              "x_words_of_code", "x_own_code", "x_added_words", "x_game_code"), ("tests/test_house_compiled.py",)),
+    # a King Lui house rule compiled with the game's steps (issue 50 item 1): what keeps a rule out and says why
+    # (the engine's half, ``compiled_hooks``), how the loop names the actions a rule adds (``compiled_words``), which
+    # of its actions the game's own rules allow now (King Lui's half)
+    Target("house_compiled_hooks", "cardgen/engine/compiled_hooks.py",
+           _m("cardgen/engine/compiled_hooks.py", "x_why_not", "x_first_generator"), ("tests/test_house_compiled.py",)),
+    Target("house_compiled_words", "cardgen/engine/compiled_words.py",
+           _m("cardgen/engine/compiled_words.py", "x_code_of_words", "x_words_of_code", "x_added_words", "x_game_code"),
+           ("tests/test_house_compiled.py",)),
+    Target("house_compiled_view", "cardgen/games/king_lui/compiled_house.py",
+           _m("cardgen/games/king_lui/compiled_house.py", "x_own_code"), ("tests/test_house_compiled.py",)),
     # the default players' look-ahead written for compiled code (issue 50 item 2): its arithmetic and memory against
     # the Python functions, its decisions through whole games against the reference engine
     Target("cover_loop", "cardgen/engine/coverloop.py",
