@@ -349,11 +349,35 @@ function scrollCue() {
   // every move in sight: the journal takes the side panel's room left under them (five lines over an empty column:
   // round 25 en10); a long list keeps the room, the journal its few lines
   document.body.classList.toggle("moves-fit", box.scrollHeight <= box.clientHeight + 2);
+  journalBeside(side);
   // the journal's height follows the panel (a hint opened, the moves changed): its latest lines stay in sight,
   // unless the person scrolled back to read
   const j = $("journal");
   if (journalPinned) j.scrollTop = j.scrollHeight;
   journalCue();
+}
+
+//: px a laptop's journal needs under the moves to show its title and its last entries (three lines)
+const JOURNAL_ROOM = 90;
+
+function journalBeside(side) {
+  // a wide laptop mid-game whose moves leave the journal no room under them (Royale's six serve choices with their
+  // warnings: only a faded "JOURNAL" at the panel's foot, #53 play round 37, en3*, it2*; round 36 en2): the side
+  // panel takes a second column, the journal's, beside the moves (app.css ``body.journal-beside``), under the hint
+  // when one is open. The moves keep their room and their place (round 26; round 27 en8). Measured on the moves'
+  // foot, which stays where it is in either layout, and on no game's name
+  const body = document.body, moves = $("moves");
+  const wide = window.matchMedia("(min-width: 1200px)").matches;
+  let beside = false;
+  if (wide && !body.classList.contains("over") && !body.classList.contains("designer") && moves.children.length) {
+    const foot = moves.getBoundingClientRect().bottom - side.getBoundingClientRect().top + side.scrollTop;
+    const keep = body.classList.contains("journal-beside") ? 24 : 0;  // no flip-flop on a few px of reflow
+    beside = foot + JOURNAL_ROOM > side.clientHeight - SIDE_FADE - keep;
+  }
+  const hint = $("hint-box");
+  side.style.setProperty("--hint-h", (hint.hidden ? 0 : hint.offsetHeight + 10) + "px");
+  side.style.setProperty("--side-h", side.clientHeight + "px");
+  body.classList.toggle("journal-beside", beside);
 }
 
 let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
@@ -806,14 +830,22 @@ function journalEnd() {
     // never at the end form's cost: on a laptop, whose side panel scrolls as a box, the journal grows only as far as
     // the form's first question stays above the panel's foot fade (a long final toast pushed the whole form under
     // it: #53 play round 36, fr14*, fr2); a phone's page scrolls as a whole
+    // the whole form, its "Send my answers" included, above that fade: the journal gives up its room to it, down
+    // to its last lines (the last questions and the button lay under the fade at 1280 x 800, a scroll inside the
+    // panel away: #53 play round 37, fr15, fr24, fr5, it3, it19, it24, en4, en12, en16)
     let room = 0.6 * window.innerHeight;
-    const side = j.parentElement, first = $("result").querySelector("form.feedback label, .answer-as");
-    if (first && getComputedStyle(side).display !== "contents") {
-      const spare = side.getBoundingClientRect().bottom - SIDE_FADE - first.getBoundingClientRect().bottom;
-      room = Math.min(room, j.clientHeight + Math.max(0, spare));
+    const side = j.parentElement, result = $("result");
+    const form = result.querySelector("form.feedback, .answer-as");
+    const foot = form && (result.querySelector("#fb-send") || [...result.querySelectorAll("form.feedback, .answer-as")].pop());
+    let shrink = false;
+    if (foot && getComputedStyle(side).display !== "contents") {
+      const spare = side.getBoundingClientRect().bottom - SIDE_FADE - foot.getBoundingClientRect().bottom;
+      room = Math.min(room, j.clientHeight + spare);
+      shrink = spare < 0;
     }
-    const grown = Math.min(need, Math.floor(room));
-    if (grown > j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";
+    const least = 5 * parseFloat(getComputedStyle(j).fontSize);  // app.css: the journal's last lines, at least
+    const grown = Math.max(least, Math.min(shrink ? room : Math.max(need, j.clientHeight), Math.floor(room)));
+    if (grown !== j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";
   }
   j.scrollTop = j.scrollHeight;
 }
