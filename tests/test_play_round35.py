@@ -255,12 +255,12 @@ def test_at_the_games_end_the_journal_opens_on_its_last_numbered_entrys_first_li
     assert "const fade = 1.6 * parseFloat(getComputedStyle(j).fontSize);" in body  # #journal.earlier's 1.6em
     assert "#000 1.6em" in CSS
     assert "let room = 0.6 * window.innerHeight;" in body
-    # never at the end form's cost (play round 36, fr14*): on a laptop the journal grows only as far as the form's
-    # first question stays above the side panel's foot fade
-    assert "const spare = side.getBoundingClientRect().bottom - SIDE_FADE - first.getBoundingClientRect().bottom;" in body
-    assert "room = Math.min(room, j.clientHeight + Math.max(0, spare));" in body
+    # never at the end form's cost (play round 36, fr14*; round 37: the whole form, its button included): on a laptop
+    # the journal grows only as far as the form's foot stays above the side panel's foot fade, and shrinks for it
+    assert "const spare = side.getBoundingClientRect().bottom - SIDE_FADE - foot.getBoundingClientRect().bottom;" in body
+    assert "room = Math.min(room, j.clientHeight + spare);" in body
     assert "const SIDE_FADE = 40;" in APP and "calc(100% - 40px), transparent); }" in CSS  # aside.more's mask
-    assert 'if (grown > j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";' in body
+    assert 'if (grown !== j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";' in body
     assert body.rstrip().endswith("j.scrollTop = j.scrollHeight;")
     journal = APP.split("\nfunction journal(v) {", 1)[1].split("\n}\n", 1)[0]
     assert journal.rstrip().endswith("journalEnd();")
@@ -273,7 +273,7 @@ LAST_HEAD = """() => { const j = document.getElementById('journal');
   return {head: last.getBoundingClientRect().top - j.getBoundingClientRect().top,
           fade: 1.6 * parseFloat(getComputedStyle(j).fontSize), room: j.scrollHeight - j.clientHeight,
           top: j.scrollTop, end: j.lastElementChild.textContent,
-          form: (() => { const a = document.querySelector('aside'), f = document.querySelector('#result form.feedback label');
+          form: (() => { const a = document.querySelector('aside'), f = document.querySelector('#result #fb-send');
                          return f && getComputedStyle(a).display !== 'contents' ?
                            a.getBoundingClientRect().bottom - 40 - f.getBoundingClientRect().bottom : null; })()}; }"""
 
@@ -289,7 +289,8 @@ def test_dracos_journal_at_the_end_shows_who_played_the_last_turn_on_a_laptop_an
         assert box["room"] > 0 and box["top"] >= box["room"] - 4, (width, box)  # its last line in sight
         assert box["end"].startswith("Game over"), (width, box)
         # the whole entry, unless the room it needs is the end form's (play round 36, fr14*: a long final toast grew
-        # the journal over the whole form): then the form's first question lies at the panel's foot fade, not higher
+        # the journal over the whole form; round 37, en4: the whole form, "Send my answers" included): then the
+        # form's button lies at the panel's foot fade, not higher
         assert box["head"] >= box["fade"] - 1 or box["form"] is not None and box["form"] < 8, (width, box)
 
 
