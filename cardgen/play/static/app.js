@@ -370,7 +370,10 @@ function journalBeside(side) {
   const wide = window.matchMedia("(min-width: 1200px)").matches;
   let beside = false;
   if (wide && !body.classList.contains("over") && !body.classList.contains("designer") && moves.children.length) {
-    const foot = moves.getBoundingClientRect().bottom - side.getBoundingClientRect().top + side.scrollTop;
+    // the foot of what stays in the moves' column above the journal: the moves, an undo asked, the message, the talk
+    const under = ["moves", "undo-box", "message", "talk"].map($).filter((e) => !e.hidden && e.offsetParent !== null);
+    const foot = Math.max(...under.map((e) => e.getBoundingClientRect().bottom)) - side.getBoundingClientRect().top
+      + side.scrollTop;
     const keep = body.classList.contains("journal-beside") ? 24 : 0;  // no flip-flop on a few px of reflow
     beside = foot + JOURNAL_ROOM > side.clientHeight - SIDE_FADE - keep;
   }
@@ -831,7 +834,7 @@ function journalEnd() {
     // the form's first question stays above the panel's foot fade (a long final toast pushed the whole form under
     // it: #53 play round 36, fr14*, fr2); a phone's page scrolls as a whole
     // the whole form, its "Send my answers" included, above that fade: the journal gives up its room to it, down
-    // to its last lines (the last questions and the button lay under the fade at 1280 x 800, a scroll inside the
+    // to its last two lines (the last questions and the button lay under the fade at 1280 x 800, a scroll inside the
     // panel away: #53 play round 37, fr15, fr24, fr5, it3, it19, it24, en4, en12, en16)
     let room = 0.6 * window.innerHeight;
     const side = j.parentElement, result = $("result");
@@ -843,7 +846,7 @@ function journalEnd() {
       room = Math.min(room, j.clientHeight + spare);
       shrink = spare < 0;
     }
-    const least = 5 * parseFloat(getComputedStyle(j).fontSize);  // app.css: the journal's last lines, at least
+    const least = 3.2 * parseFloat(getComputedStyle(j).fontSize);  // app.css: its last two lines, at least
     const grown = Math.max(least, Math.min(shrink ? room : Math.max(need, j.clientHeight), Math.floor(room)));
     if (grown !== j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";
   }
@@ -1287,6 +1290,10 @@ document.addEventListener("DOMContentLoaded", async () => {
     .observe($("journal"));
   // a box of the side panel grown or shown after the cue was set (a score's details opened, the end form, a
   // person's answers): the panel's foot fade follows it (round 34 en4: the designer's links cut with no cue)
+  // the side panel itself resized at a game's end (the hand's cards drawn under it after the journal was sized): the
+  // journal's share is weighed again, so the end form stays whole above the panel's fade (play round 37, fr15, en4)
+  new ResizeObserver(() => { if (document.body.classList.contains("over")) journalEnd(); })
+    .observe($("moves").parentElement);
   const grown = new ResizeObserver(() => scrollCue());
   for (const kid of $("moves").parentElement.children) grown.observe(kid);
   window.addEventListener("resize", keepRoom);
