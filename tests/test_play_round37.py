@@ -120,3 +120,15 @@ def test_the_end_forms_send_button_is_in_sight_on_a_laptop_and_a_phone(tmp_path:
     assert _inside(laptop["last"], laptop), laptop
     phone = seen[390]
     assert phone["send"] is not None and phone["send"][0] >= 0 and phone["send"][2] <= phone["width"], phone
+
+
+def test_royales_french_end_note_names_the_buffet_not_a_pronoun_and_the_tie_counts_the_cards_in_front() -> None:
+    """fr1*: « … avant qu’elle soit complétée » read « elle » as « la partie »; fr2*: « a posé le plus de cartes Plat »
+    counted the cards placed all game, where the published tie-break (seed 001) counts those a player has in front
+    at the end. The words fixed at their source, in our own words."""
+    import json
+
+    words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))["words"]["fr"]
+    assert words["end_note_midway"] == "Des cases restent vides\u202f: la partie s’est arrêtée avant que la desserte " \
+                                       "soit complétée."
+    assert "a posé" not in words["score_tie"] and "que chacun a devant soi à la fin" in words["score_tie"]
