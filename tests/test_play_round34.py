@@ -261,7 +261,7 @@ def test_a_laptops_open_hint_stands_beside_every_serve_choice_and_its_warning(tm
     columns while it is open): every serve choice, its warning with it, lies whole inside the window and the panel,
     above its fade, with the hint whole beside it, not above it (round 27 en8), and nothing scrolled."""
     from tests.test_play_browser import CHROMIUM, chromium_page
-    from tests.test_play_hint_room import hint_heard, hint_shown, persons_turn
+    from tests.test_play_hint_room import hint_heard, hint_shown
     from tests.test_play_reader_round import two_people
     from tests.test_play_server import ask
 
@@ -271,17 +271,7 @@ def test_a_laptops_open_hint_stands_beside_every_serve_choice_and_its_warning(tm
     proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", lang, "--seed", "7")
     try:
         ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        rng = random.Random(5)
-        for _ in range(400):  # people's random moves until one of them has six serve choices, some of them warned
-            seat = persons_turn(links)
-            status, mine = ask(links[seat] + "api/view")
-            serves = [m for m in mine["moves"] if m.get("group") and m.get("detail")]
-            heads = {m["group"][0] if isinstance(m["group"], list) else m["group"] for m in serves}
-            if len(serves) >= 6 and len(heads) == 1 and any("défausse" in m["detail"] for m in serves):
-                break
-            ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
-        else:
-            raise AssertionError("no turn with six serve choices, some warned")
+        seat = six_warned_serves(links, "défausse")
         with chromium_page(links[seat], 1280, 800) as page:
             page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')",
                                    timeout=30_000)
@@ -319,3 +309,21 @@ def test_a_wide_laptops_open_hint_takes_a_column_of_its_own_beside_the_moves() -
     assert "aside:has(> #hint-box:not([hidden])) > * { grid-column: 2; }" in wide
     assert "aside > #hint-box:not([hidden]) { grid-column: 1; grid-row: 1 / -1; }" in wide
     assert "#hint-box { order: 5; margin: 8px; max-height: none; }" in css  # the phone's, unchanged
+
+
+def six_warned_serves(links: dict, warned: str) -> str:
+    """People's random moves (seeded) at a Royale table until one of them has six serve choices of one group, some
+    warned (their detail names ``warned``, the discard pile in the table's language); that person's seat."""
+    from tests.test_play_hint_room import persons_turn
+    from tests.test_play_server import ask
+
+    rng = random.Random(5)
+    for _ in range(400):
+        seat = persons_turn(links)
+        _, mine = ask(links[seat] + "api/view")
+        serves = [m for m in mine["moves"] if m.get("group") and m.get("detail")]
+        heads = {m["group"][0] if isinstance(m["group"], list) else m["group"] for m in serves}
+        if len(serves) >= 6 and len(heads) == 1 and any(warned in m["detail"] for m in serves):
+            return seat
+        ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
+    raise AssertionError("no turn with six serve choices, some warned")

@@ -4,7 +4,6 @@ the end form's last questions and its "Send my answers" lay under the side panel
 it19, it24, en4, en12, en16). One test per fault: the rule, then Chromium measuring the boxes as a reader meets them."""
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -70,8 +69,8 @@ def test_a_laptops_journal_shows_its_last_entry_beside_six_serve_choices(tmp_pat
     whole in the window and the panel, above the fade, nothing scrolled, and every serve choice is still whole
     where it was (round 27 en8: nothing pushes the moves down)."""
     from tests.test_play_browser import CHROMIUM, chromium_page
-    from tests.test_play_hint_room import persons_turn
     from tests.test_play_reader_round import two_people
+    from tests.test_play_round34 import six_warned_serves
     from tests.test_play_server import ask
 
     if CHROMIUM is None:
@@ -79,17 +78,7 @@ def test_a_laptops_journal_shows_its_last_entry_beside_six_serve_choices(tmp_pat
     proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", "en", "--seed", "7")
     try:
         ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        rng = random.Random(5)
-        for _ in range(400):  # people's random moves until one of them has six serve choices, some of them warned
-            seat = persons_turn(links)
-            status, mine = ask(links[seat] + "api/view")
-            serves = [m for m in mine["moves"] if m.get("group") and m.get("detail")]
-            heads = {m["group"][0] if isinstance(m["group"], list) else m["group"] for m in serves}
-            if len(serves) >= 6 and len(heads) == 1 and any("discard pile" in m["detail"] for m in serves):
-                break
-            ask(links[seat] + "api/move", {"action": rng.choice(mine["moves"])["action"], "turn": mine["moves_made"]})
-        else:
-            raise AssertionError("no turn with six serve choices, some warned")
+        seat = six_warned_serves(links, "discard pile")
         with chromium_page(links[seat], 1280, 800) as page:
             page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')"
                                    " && document.querySelectorAll('#journal li').length > 2", timeout=30_000)
