@@ -26,7 +26,8 @@ def test_the_journals_top_edge_fades_while_earlier_entries_lie_above_it() -> Non
     edge fades; at its top, no fade."""
     assert "#journal.earlier { -webkit-mask-image: linear-gradient(to bottom, transparent, #000 1.6em);" in CSS
     cue = APP.split("function journalCue() {", 1)[1].split("\n}\n", 1)[0]
-    assert 'j.classList.toggle("earlier", j.scrollTop > 2);' in cue
+    # no fade over a top that is an entry's first line, a rule instead (play round 38, fr1*: no line cut there)
+    assert 'j.classList.toggle("earlier", j.scrollTop > 2 && !headed);' in cue
     scroll = APP.split('$("journal").addEventListener("scroll", () => {', 1)[1].split("});", 1)[0]
     assert "journalCue();" in scroll
     assert APP.count("journalCue();") >= 3  # after the pin (scrollCue), the person's scroll, the resize
@@ -252,16 +253,16 @@ def test_at_the_games_end_the_journal_opens_on_its_last_numbered_entrys_first_li
     below the top edge's fade (up to 60% of the window), then shows its last line."""
     body = APP.split("function journalEnd() {", 1)[1].split("\n}\n", 1)[0]
     assert 'document.body.classList.contains("over") && journalPinned' in body
-    assert "const fade = 1.6 * parseFloat(getComputedStyle(j).fontSize);" in body  # #journal.earlier's 1.6em
-    assert "#000 1.6em" in CSS
+    # play round 38 (fr1*, fr15*, en11*): the box's top on an entry's first line, no fade over it (journalCue)
+    assert "let from = at, height = need;" in body and "journalHead = from;" in body
     assert "let room = 0.6 * window.innerHeight;" in body
     # never at the end form's cost (play round 36, fr14*; round 37: the whole form, its button included): on a laptop
     # the journal grows only as far as the form's foot stays above the side panel's foot fade, and shrinks for it
     assert "const spare = side.getBoundingClientRect().bottom - SIDE_FADE - foot.getBoundingClientRect().bottom;" in body
     assert "room = Math.min(room, j.clientHeight + spare);" in body
     assert "const SIDE_FADE = 40;" in APP and "calc(100% - 40px), transparent); }" in CSS  # aside.more's mask
-    assert 'if (grown !== j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";' in body
-    assert body.rstrip().endswith("j.scrollTop = j.scrollHeight;")
+    assert 'j.style.height = j.style.maxHeight = height + "px";' in body
+    assert body.rstrip().endswith("journalPin(j);\n  journalCue();")
     journal = APP.split("\nfunction journal(v) {", 1)[1].split("\n}\n", 1)[0]
     assert journal.rstrip().endswith("journalEnd();")
 
@@ -272,7 +273,7 @@ LAST_HEAD = """() => { const j = document.getElementById('journal');
   const last = heads[heads.length - 1];
   return {head: last.getBoundingClientRect().top - j.getBoundingClientRect().top,
           fade: 1.6 * parseFloat(getComputedStyle(j).fontSize), room: j.scrollHeight - j.clientHeight,
-          top: j.scrollTop, end: j.lastElementChild.textContent,
+          top: j.scrollTop, end: j.lastElementChild.textContent, later: j.classList.contains('later'),
           form: (() => { const a = document.querySelector('aside'), f = document.querySelector('#result #fb-send');
                          return f && getComputedStyle(a).display !== 'contents' ?
                            a.getBoundingClientRect().bottom - 40 - f.getBoundingClientRect().bottom : null; })()}; }"""
@@ -286,12 +287,15 @@ def test_dracos_journal_at_the_end_shows_who_played_the_last_turn_on_a_laptop_an
 
     seen = _at_the_end(tmp_path, "draco", LAST_HEAD, {1280: ("2", 1280, 800), 390: ("2", 390, 844)})
     for width, box in nonempty(seen.items()):
-        assert box["room"] > 0 and box["top"] >= box["room"] - 4, (width, box)  # its last line in sight
         assert box["end"].startswith("Game over"), (width, box)
-        # the whole entry, unless the room it needs is the end form's (play round 36, fr14*: a long final toast grew
-        # the journal over the whole form; round 37, en4: the whole form, "Send my answers" included): then the
-        # form's button lies at the panel's foot fade, not higher
-        assert box["head"] >= box["fade"] - 1 or box["form"] is not None and box["form"] < 8, (width, box)
+        # the whole entry and its last line in sight, unless the room it needs is the end form's (play round 36,
+        # fr14*: a long final toast grew the journal over the whole form; round 37, en4: the whole form, "Send my
+        # answers" included): then the entry's first line is the box's top, never cut, and its foot fades (play
+        # round 38, fr15*, en11*: the box scrolled to its last line began in the toast's seat list)
+        if box["top"] >= box["room"] - 4:
+            assert box["head"] >= -1, (width, box)
+        else:
+            assert abs(box["head"]) <= 1 and box["later"] and box["form"] is not None, (width, box)
 
 
 def test_a_line_that_goes_on_inside_a_journal_entry_does_not_name_the_player_again() -> None:

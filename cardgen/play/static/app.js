@@ -353,7 +353,7 @@ function scrollCue() {
   // the journal's height follows the panel (a hint opened, the moves changed): its latest lines stay in sight,
   // unless the person scrolled back to read
   const j = $("journal");
-  if (journalPinned) j.scrollTop = j.scrollHeight;
+  if (journalPinned) journalPin(j);
   journalCue();
 }
 
@@ -384,12 +384,26 @@ function journalBeside(side) {
 }
 
 let journalPinned = true;  // the journal shows its last line (the person has not scrolled back)
+// at a game's end on a laptop, the journal's scroll that puts an entry's first line at its box's top (journalEnd);
+// null: the journal shows its last line
+let journalHead = null;
+
+function journalPin(j) {
+  // the journal where it belongs while the person has not scrolled it: its last line, or at the end the entry
+  // journalEnd chose, from its first line
+  j.scrollTop = journalHead === null ? j.scrollHeight : journalHead;
+}
 
 function journalCue() {
   // earlier entries above the journal's box fade in at its top edge, so the line the box's edge cuts reads as "more
-  // above", not as a broken line (#53 play round 34, en3, fr1, it4)
+  // above", not as a broken line (#53 play round 34, en3, fr1, it4). A box whose top is an entry's first line cuts no
+  // line: no fade over that line, a rule over it instead (the end's last turn, who played it, washed out under the
+  // fade: #53 play round 38, fr1*, fr15*, fr25, en11*); more below its foot fades there (a long last entry)
   const j = $("journal");
-  j.classList.toggle("earlier", j.scrollTop > 2);
+  const headed = journalHead !== null && Math.abs(j.scrollTop - journalHead) <= 2;
+  j.classList.toggle("earlier", j.scrollTop > 2 && !headed);
+  j.classList.toggle("above", j.scrollTop > 2 && headed);
+  j.classList.toggle("later", j.scrollTop + j.clientHeight < j.scrollHeight - 2);
 }
 
 function moveButton(m, text, extra) {
@@ -823,13 +837,14 @@ function journalEnd() {
   // played the last turn, who proposed the final toast, was above the edge: #53 play round 35, en11, en12, en18, fr2,
   // it2)
   const j = $("journal");
-  j.style.height = j.style.maxHeight = "";
+  j.style.height = j.style.maxHeight = j.style.minHeight = "";
+  journalHead = null;
   const heads = [...j.children].filter((li) => (li.querySelector(":scope > .n") || {}).textContent);
   const last = heads[heads.length - 1];
   if (last && document.body.classList.contains("over") && journalPinned) {
-    const fade = 1.6 * parseFloat(getComputedStyle(j).fontSize);  // app.css #journal.earlier
-    const at = last.getBoundingClientRect().top - j.getBoundingClientRect().top - j.clientTop + j.scrollTop;
-    const need = Math.ceil(j.scrollHeight - at + (at > 2 ? fade : 0)) + 2;
+    const top = j.getBoundingClientRect().top + j.clientTop - j.scrollTop;  // the journal's first line, in the page
+    const at = last.getBoundingClientRect().top - top, end = j.scrollHeight;
+    const need = Math.ceil(end - at);
     // never at the end form's cost: on a laptop, whose side panel scrolls as a box, the journal grows only as far as
     // the form's first question stays above the panel's foot fade (a long final toast pushed the whole form under
     // it: #53 play round 36, fr14*, fr2); a phone's page scrolls as a whole
@@ -847,10 +862,39 @@ function journalEnd() {
       shrink = spare < 0;
     }
     const least = 3.2 * parseFloat(getComputedStyle(j).fontSize);  // app.css: its last two lines, at least
-    const grown = Math.max(least, Math.min(shrink ? room : Math.max(need, j.clientHeight), Math.floor(room)));
-    if (grown !== j.clientHeight) j.style.height = j.style.maxHeight = grown + "px";
+    const want = Math.max(least, Math.floor(Math.min(shrink ? room : Math.max(need, j.clientHeight), room)));
+    // the box's top on an entry's first line, never through a line (its last turn's head, « 24. Joueur 3 ·
+    // ordinateur : prend … », was sliced under the heading when the box shrank for the form, the box scrolled to its
+    // last line: #53 play round 38, fr1*, fr15*, fr25, en11*): as many whole entries as the room holds, the last
+    // numbered one and the lines after it at least
+    let from = at, height = need;
+    if (need <= want) {
+      for (const li of j.children) {
+        const t = li.getBoundingClientRect().top - top;
+        if (end - t <= want) { from = Math.min(from, t); break; }
+      }
+      height = Math.ceil(end - from);
+    } else {
+      // a last entry longer than the room (Draco's final toast and its seats): its first line at the box's top, the
+      // box's foot under a whole line, its foot fading as more follows (journalCue)
+      let under = 0;
+      for (const li of j.children) {
+        if (li !== last && !(last.compareDocumentPosition(li) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(li);
+        for (const r of range.getClientRects()) {
+          const b = r.bottom - top - at;
+          if (b <= want || !under) under = Math.max(under, b);
+        }
+      }
+      height = Math.ceil(under) + 2;
+    }
+    j.style.height = j.style.maxHeight = height + "px";
+    j.style.minHeight = "0";
+    journalHead = from;
   }
-  j.scrollTop = j.scrollHeight;
+  journalPin(j);
+  journalCue();
 }
 
 function passAnswers(v) {
@@ -1281,12 +1325,13 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("table").addEventListener("scroll", scrollCue);  // the table's foot (en14)
   $("journal").addEventListener("scroll", () => {
     const j = $("journal");
-    journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4;
+    journalPinned = j.scrollTop + j.clientHeight >= j.scrollHeight - 4
+      || (journalHead !== null && Math.abs(j.scrollTop - journalHead) <= 2);
     journalCue();
   });
   // the journal's box resized by the layout (a hint opened above it, the game over's two columns): its latest line
   // stays in sight (moves 7 and 8 under the fade with the hint open: #53 round 28, en10, fr6, it8)
-  new ResizeObserver(() => { if (journalPinned) $("journal").scrollTop = $("journal").scrollHeight; journalCue(); })
+  new ResizeObserver(() => { if (journalPinned) journalPin($("journal")); journalCue(); })
     .observe($("journal"));
   // a box of the side panel grown or shown after the cue was set (a score's details opened, the end form, a
   // person's answers): the panel's foot fade follows it (round 34 en4: the designer's links cut with no cue)
