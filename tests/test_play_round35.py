@@ -142,6 +142,11 @@ def test_a_laptops_side_panel_cut_at_the_screens_foot_fades_there_at_the_end_and
     screen, and their foot fades; nothing said that they went on."""
     seen = _at_the_end(tmp_path, "king_lui", PANEL, {"2": ("2", 1280, 800), "designer": ("designer", 1280, 800)})
     for who, panel in nonempty(seen.items()):
+        # a person's panel may now hold the whole compact end form and the journal (play round 38, fr1*): then
+        # nothing goes on and nothing fades; the designer's still holds more
+        if who == "2" and panel["over"] <= 0:
+            assert not panel["more"] and panel["mask"] == "none", (who, panel)
+            continue
         assert panel["over"] > 0 and panel["more"] and "gradient" in panel["mask"], (who, panel)
 
 

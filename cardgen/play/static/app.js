@@ -371,15 +371,22 @@ function journalBeside(side) {
   let beside = false;
   if (wide && !body.classList.contains("over") && !body.classList.contains("designer") && moves.children.length) {
     // the foot of what stays in the moves' column above the journal: the moves, an undo asked, the message, the talk
-    const under = ["moves", "undo-box", "message", "talk"].map($).filter((e) => !e.hidden && e.offsetParent !== null);
+    // (beside, the talk is the journal's column's foot: counted where it would stand under the message)
+    const was = body.classList.contains("journal-beside"), talk = $("talk");
+    const under = ["moves", "undo-box", "message", "talk"].map($)
+      .filter((e) => !e.hidden && e.offsetParent !== null && !(was && e === talk));
     const foot = Math.max(...under.map((e) => e.getBoundingClientRect().bottom)) - side.getBoundingClientRect().top
-      + side.scrollTop;
+      + side.scrollTop + (was && !talk.hidden ? talk.offsetHeight + 8 : 0);
     const keep = body.classList.contains("journal-beside") ? 24 : 0;  // no flip-flop on a few px of reflow
     beside = foot + JOURNAL_ROOM > side.clientHeight - SIDE_FADE - keep;
   }
   const hint = $("hint-box");
   side.style.setProperty("--hint-h", (hint.hidden ? 0 : hint.offsetHeight + 10) + "px");
   side.style.setProperty("--side-h", side.clientHeight + "px");
+  // the talk box under the journal in its column, above the panel's foot fade (under the six serve choices it lay
+  // under that fade, its field washed grey: #53 play round 38, fr5)
+  const talk = $("talk");
+  side.style.setProperty("--talk-h", (talk.hidden ? 0 : talk.offsetHeight + 8) + "px");
   body.classList.toggle("journal-beside", beside);
 }
 
@@ -398,12 +405,13 @@ function journalCue() {
   // earlier entries above the journal's box fade in at its top edge, so the line the box's edge cuts reads as "more
   // above", not as a broken line (#53 play round 34, en3, fr1, it4). A box whose top is an entry's first line cuts no
   // line: no fade over that line, a rule over it instead (the end's last turn, who played it, washed out under the
-  // fade: #53 play round 38, fr1*, fr15*, fr25, en11*); more below its foot fades there (a long last entry)
+  // fade: #53 play round 38, fr1*, fr15*, fr25, en11*); at the end, more below its foot fades there (a long last
+  // entry)
   const j = $("journal");
   const headed = journalHead !== null && Math.abs(j.scrollTop - journalHead) <= 2;
   j.classList.toggle("earlier", j.scrollTop > 2 && !headed);
   j.classList.toggle("above", j.scrollTop > 2 && headed);
-  j.classList.toggle("later", j.scrollTop + j.clientHeight < j.scrollHeight - 2);
+  j.classList.toggle("later", journalHead !== null && j.scrollTop + j.clientHeight < j.scrollHeight - 2);
 }
 
 function moveButton(m, text, extra) {
