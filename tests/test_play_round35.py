@@ -16,6 +16,7 @@ CSS = (ROOT / "cardgen/play/static/app.css").read_text(encoding="utf-8")
 #: the journal's box as a reader meets it: scrolled from its top, marked, and its top edge masked
 JOURNAL = """() => { const j = document.getElementById('journal'), style = getComputedStyle(j);
   return {top: j.scrollTop, room: j.scrollHeight - j.clientHeight, earlier: j.classList.contains('earlier'),
+          above: j.classList.contains('above'),
           mask: style.maskImage || style.webkitMaskImage || 'none'}; }"""
 
 
@@ -24,10 +25,14 @@ def test_the_journals_top_edge_fades_while_earlier_entries_lie_above_it() -> Non
     its latest lines, and the line its box's top edge cuts read as a broken line. Now, scrolled from its top, the
     box is marked ``earlier`` on every path that moves it (a move, the person's scroll, the box resized) and its top
     edge fades; at its top, no fade."""
-    assert "#journal.earlier { -webkit-mask-image: linear-gradient(to bottom, transparent, #000 1.6em);" in CSS
+    # the fade begins under the line the edge cuts, hidden whole (play round 38, fr5: its glyphs sliced)
+    assert ("#journal.earlier { -webkit-mask-image: linear-gradient(to bottom, transparent var(--cut, 0px), "
+            "#000 calc(var(--cut, 0px) + 1.6em));") in CSS
     cue = APP.split("function journalCue() {", 1)[1].split("\n}\n", 1)[0]
     # no fade over a top that is an entry's first line, a rule instead (play round 38, fr1*: no line cut there)
-    assert 'j.classList.toggle("earlier", j.scrollTop > 2 && !headed);' in cue
+    assert 'j.classList.toggle("earlier", j.scrollTop > 2 && !headed && !cut.whole);' in cue
+    # round 38 fr5: an entry's tail above the next entry hidden whole, a rule instead of the fade
+    assert 'j.classList.toggle("above", j.scrollTop > 2 && (headed || cut.whole));' in cue
     scroll = APP.split('$("journal").addEventListener("scroll", () => {', 1)[1].split("});", 1)[0]
     assert "journalCue();" in scroll
     assert APP.count("journalCue();") >= 3  # after the pin (scrollCue), the person's scroll, the resize
@@ -68,8 +73,9 @@ def test_a_long_journal_fades_at_its_top_on_a_laptop_and_not_once_scrolled_back_
         proc.terminate()
         proc.wait(10)
     assert low["room"] > 0 and low["top"] >= low["room"] - 4, low  # more than its box, its latest line in sight
-    assert low["earlier"] and "gradient" in low["mask"], low
-    assert top["top"] == 0 and not top["earlier"] and "gradient" not in top["mask"], top
+    # the fade, or (play round 38, fr5) the tail of an entry above the next one hidden whole under a rule
+    assert (low["earlier"] or low["above"]) and "gradient" in low["mask"], low
+    assert top["top"] == 0 and not top["earlier"] and not top["above"] and "gradient" not in top["mask"], top
 
 
 #: the side panel as a reader meets it: taller than its box, and whether its foot fades

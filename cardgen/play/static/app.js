@@ -401,16 +401,43 @@ function journalPin(j) {
   j.scrollTop = journalHead === null ? j.scrollHeight : journalHead;
 }
 
+function topCut(j) {
+  // what the journal's box's top edge cuts through: the tail of an entry whose first line is above it, hidden whole
+  // when the next entry begins in the box (``whole``), else the line it slices (a long latest entry); ``px`` below
+  // the edge; none when the edge falls between entries
+  const edge = j.getBoundingClientRect(), top = edge.top + j.clientTop;
+  for (const li of j.children) {
+    const box = li.getBoundingClientRect();
+    if (box.bottom <= top + 1) continue;
+    if (box.top >= top - 1) break;
+    const next = li.nextElementSibling;
+    if (next && next.getBoundingClientRect().top < edge.bottom - 20) {
+      return {px: Math.ceil(next.getBoundingClientRect().top - top), whole: true};
+    }
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    for (const r of range.getClientRects()) {
+      if (r.height > 4 && r.bottom > top) return {px: r.top < top ? Math.ceil(r.bottom - top) + 1 : 0, whole: false};
+    }
+    break;
+  }
+  return {px: 0, whole: false};
+}
+
 function journalCue() {
   // earlier entries above the journal's box fade in at its top edge, so the line the box's edge cuts reads as "more
-  // above", not as a broken line (#53 play round 34, en3, fr1, it4). A box whose top is an entry's first line cuts no
-  // line: no fade over that line, a rule over it instead (the end's last turn, who played it, washed out under the
-  // fade: #53 play round 38, fr1*, fr15*, fr25, en11*); at the end, more below its foot fades there (a long last
-  // entry)
+  // above", not as a broken line (#53 play round 34, en3, fr1, it4). No entry cut at that edge, no line sliced
+  // through: the tail of an entry whose head is above the box is hidden whole and a rule over the box's top says
+  // that earlier entries are above (a stray « défausse » under the hint, the turn's head out of sight: #53 play
+  // round 38, fr5); a long latest entry, the one in the box, loses only the line the edge cuts, the fade beginning on
+  // the next line. A box whose top is an entry's first line cuts nothing: the rule alone (the end's last turn, who
+  // played it, washed out under the fade: fr1*, fr15*, fr25, en11*); at the end, more below its foot fades there
   const j = $("journal");
   const headed = journalHead !== null && Math.abs(j.scrollTop - journalHead) <= 2;
-  j.classList.toggle("earlier", j.scrollTop > 2 && !headed);
-  j.classList.toggle("above", j.scrollTop > 2 && headed);
+  const cut = j.scrollTop > 2 && !headed ? topCut(j) : {px: 0, whole: false};
+  j.style.setProperty("--cut", cut.px + "px");
+  j.classList.toggle("earlier", j.scrollTop > 2 && !headed && !cut.whole);
+  j.classList.toggle("above", j.scrollTop > 2 && (headed || cut.whole));
   j.classList.toggle("later", journalHead !== null && j.scrollTop + j.clientHeight < j.scrollHeight - 2);
 }
 
@@ -895,7 +922,7 @@ function journalEnd() {
           if (b <= want || !under) under = Math.max(under, b);
         }
       }
-      height = Math.ceil(under) + 2;
+      height = Math.ceil(under);
     }
     j.style.height = j.style.maxHeight = height + "px";
     j.style.minHeight = "0";
