@@ -36,7 +36,8 @@ def test_the_end_journal_opens_on_an_entrys_first_line_and_cuts_no_line_on_no_ga
     cue = APP.split("function journalCue() {", 1)[1].split("\n}\n", 1)[0]
     assert 'j.classList.toggle("above", j.scrollTop > 2 && (headed || cut.whole));' in cue
     assert 'j.classList.toggle("later", journalHead !== null &&' in cue
-    assert "#journal.above { box-shadow:" in CSS and "#journal.later {" in CSS
+    assert "#journal.above { background: linear-gradient(" in CSS and "    no-repeat 0 var(--cut, 0px) / 100% 1px;" in CSS
+    assert "#journal.later {" in CSS
     # the pin keeps that entry when the box resizes (the ResizeObserver, scrollCue), not the last line
     assert APP.count("journalPin(") >= 4 and "j.scrollTop = j.scrollHeight" not in APP
 
