@@ -50,7 +50,7 @@ def test_a_laptops_end_form_is_compact_its_choices_side_by_side() -> None:
     block = block[:block.index("\n}\n")]
     assert "@media (min-width: 701px) {" in block
     assert "form.feedback > label:has(> select) { grid-column: auto; }" in block
-    assert "grid-template-columns: minmax(0, 1fr) minmax(0, 1fr)" in block
+    assert "grid-template-columns: minmax(0, 3fr) minmax(0, 2fr)" in block
 
 
 def test_beside_the_moves_the_talk_box_is_the_journals_columns_foot() -> None:
