@@ -107,7 +107,7 @@ def test_the_end_forms_send_button_is_in_sight_on_a_laptop_and_a_phone(tmp_path:
     laptop = seen[1280]
     assert laptop["scrolled"] == 0 and _inside(laptop["send"], laptop), laptop
     # the journal's box whole in sight too; what it shows (its last entry from its first line, no line cut) is round
-    # 38's (tests/test_play_round38.py: its last line, the end, is below a long last entry's head, fr15*, en11*)
+    # 38's (tests/test_play_round38_layout.py: its last line, the end, is below a long last entry's head, fr15*, en11*)
     assert _inside(laptop["journal"], laptop), laptop
     phone = seen[390]
     assert phone["send"] is not None and phone["send"][0] >= 0 and phone["send"][2] <= phone["width"], phone

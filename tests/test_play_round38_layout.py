@@ -1,5 +1,5 @@
-"""The playtest page's thirty-eighth round: the layout faults round 37's layout left (docs/reads/play-round-38-*.md,
-the captures' 05-end-form-laptop and 03-mid-laptop). At a laptop's game end the journal shrank for the whole end form
+"""The playtest page's thirty-eighth round, its layout part: the faults round 37's layout left
+(docs/reads/play-round-38-*.md, the captures' 05-end-form-laptop and 03-mid-laptop). At a laptop's game end the journal shrank for the whole end form
 and stayed scrolled to its last line: its top line was sliced through under the heading and the last turn's head (who
 played it, « 24. Joueur 3 · ordinateur : prend … », Draco's « 90. … porte l'ultime toast ») was out of sight (fr1*,
 fr15*, fr25, en11*; round 35's ruling, fr2*, it2*: the end journal opens on the last numbered entry's first line).
