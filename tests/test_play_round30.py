@@ -329,7 +329,7 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
 
 #: (play round 31 en16, fr12, it15: one event, one wording, "ends the turn" as elsewhere)
 @pytest.mark.parametrize(("lang", "ends"), [
-    ("en", "ends the turn: none of the player’s nobles has a dish left to clear"),  # play round 32 en11, it10; play round 34 en6*: whose nobles
+    ("en", "ends the turn: none of their nobles has a dish left to clear"),  # play round 32 en11, it10; play round 34 en6*: whose nobles
     ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno")])
 def test_royales_turn_ends_when_no_noble_is_left_to_clear(lang: str, ends: str) -> None:
     """Playtest round 30 en12, it15: "has no cards left to clear, so the turn ends": nobles are cleared, not cards,

@@ -248,7 +248,7 @@ def test_abundance_and_a_turn_that_ends_are_said_plainly(lang: str) -> None:
         assert padding not in wild
     ends = ROYALE["journal"][lang]["end_turn"]
     # (play round 34 en6*: whose nobles, as each page names the player)
-    assert ends == {"en": "ends the turn: none of the player’s nobles has a dish left to clear",
+    assert ends == {"en": "ends the turn: none of their nobles has a dish left to clear",
                     "fr": "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour",
                     "it": "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno"}[lang]
 

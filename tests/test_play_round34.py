@@ -71,7 +71,7 @@ def test_dracos_game_ends_when_the_final_toast_is_drunk_not_proposed(lang: str, 
 
 @pytest.mark.parametrize(("lang", "own", "other"), [
     ("en", "ends the turn: none of your nobles has a dish left to clear",
-     "ends the turn: none of the player’s nobles has a dish left to clear"),
+     "ends the turn: none of their nobles has a dish left to clear"),
     ("fr", "aucun de vos nobles n’a plus de plats à débarrasser\u202f: fin de votre tour",
      "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour"),
     ("it", "nessuno dei tuoi nobili ha più piatti da ritirare: termina il turno",
