@@ -1230,8 +1230,12 @@ async function hint() {
       .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
     box.appendChild(how);
     // a search that had time for only a few games says its scores are rough: 0.59 against 0.58 from 3 games read as
-    // advice (#53 play round 31, it11*, it21)
-    if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds)));
+    // advice (#53 play round 31, it11*, it21); and how rough: one game won or lost moves the wins' part of a score by
+    // its weight over the games (0.87 above 0.48 from 2 games is one game: #53 play round 38, it1*, it13)
+    const step = ((100 - h.weight) / 100 / h.rounds).toFixed(2).replace(".", view.ui.decimal);
+    if (h.rounds < FEW_GAMES) {
+      box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replace("{step}", step)));
+    }
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
