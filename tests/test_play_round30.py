@@ -294,8 +294,12 @@ def test_the_italian_lobby_chooses_a_place_at_the_table_not_a_player() -> None:
     assert it["lobby_title"] == "Scegli il tuo posto al tavolo"
     for key in ("lobby_title", "lobby_note_none", "lobby_note_one", "lobby_note", "lobby_link", "err_lobby_only"):
         assert "giocatore libero" not in it[key] and "posto" in it[key], it[key]
+    # playtest rounds 37 fr4, 38 fr6: « joué par l’ordinateur » said of a player (one plays a game, not a player):
+    # the computer is one of the players, or the seats are given to it; neither « joué » nor « tenu » (pin updated)
+    assert fr["lobby_note_one"].startswith("Partie à {n} joueurs, dont l’ordinateur. ")
+    assert fr["lobby_note"].startswith("Partie à {n} joueurs, dont {k} confiés à l’ordinateur. ")
     for key in ("lobby_note_one", "lobby_note"):
-        assert "joué" in fr[key] and "ci-dessous" not in fr[key].replace("\u2011", "-") and "tenu" not in fr[key]
+        assert "joué" not in fr[key] and "ci-dessous" not in fr[key].replace("\u2011", "-") and "tenu" not in fr[key]
 
 
 def test_a_nobles_served_cards_are_named_under_it() -> None:

@@ -213,7 +213,8 @@ def test_the_hint_of_one_simulated_game_says_one() -> None:
 
 def test_the_french_undo_button_says_why_plainly() -> None:
     """Playtest round 32 fr4: « Dernier tour non annulable (carte vue) » was telegraphic and did not say why. (fr2's
-    « tenu par l’ordinateur » left: play round 30 fr8 chose « joué par », test_play_round30.)"""
+    « tenu par l’ordinateur » left: play round 30 fr8 chose « joué par », test_play_round30; play round 38 fr6
+    ended both.)"""
     assert UI["fr"]["undo_private"] == "Impossible d’annuler votre dernier tour (carte piochée)"
 
 
