@@ -208,7 +208,7 @@ def test_a_noble_cleared_because_its_request_became_impossible_is_in_the_journal
 @pytest.mark.parametrize("lang,said", [
     ("en", "\nhas placed this turn’s cards and satisfies the Baron with {cards}: +2 points; these cards go to the "
            "discard pile"),
-    ("fr", "\na posé les cartes de ce tour et valide le Baron avec {cards}\u202f: +2 points\u202f; ces "
+    ("fr", "\nles cartes du tour posées, valide le Baron avec {cards}\u202f: +2 points\u202f; ces "
            "cartes vont à la défausse"),
     ("it", "\nha sistemato le carte di questo turno e soddisfa il Barone con {cards}: +2 punti; queste carte "
            "vanno negli scarti")])
