@@ -620,10 +620,13 @@ function counters(v) {
   // readers (#53 play round 32 en17, fr18, it16); the view still carries the log's count (``v.turns``)
   // ... and a count stays with its label: no break after the colon («giri conclusi:» / «29»: #53 play round 35, it3,
   // it22)
+  // ... nor inside a two-word label («giri / conclusi: 1», «turni / giocati»: #53 play round 38, it16)
   const tie = ui.colon.replace(/ $/, "\u00a0");
-  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut) : `${ui.turns}${tie}${v.turns}`;
+  const whole = (label) => label.split(" ").length === 2 ? label.replace(" ", "\u00a0") : label;
+  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut)
+    : `${whole(ui.turns)}${tie}${v.turns}`;
   return `${ui.game.replace("{n}", v.game_number)}${SEP}${turns}` +
-    (ui.rounds ? `${SEP}${ui.rounds}${tie}${v.rounds}` : "");
+    (ui.rounds ? `${SEP}${whole(ui.rounds)}${tie}${v.rounds}` : "");
 }
 
 function named(ui, seat, who) {

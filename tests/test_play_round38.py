@@ -1,0 +1,36 @@
+"""The playtest page's thirty-eighth round (docs/reads/play-round-38-{fr,it,en}.md): labels kept whole where a line
+wraps. The Italian header broke «giri / conclusi: 1» and «turni / giocati», a Draco seat's title «Marco (tu) · Covo /
+giallo» (it16; p37 it14, it15). Rule tests: the header's two-word labels and the lair's name carry no breakable
+space."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from nonempty import nonempty
+
+from cardgen.play.session import Session
+from cardgen.play.view import table_view
+from tests.test_play_said import deck_of
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
+
+
+def test_the_headers_two_word_labels_stay_whole() -> None:
+    """it16: the count stayed with its label (round 35 it3), but the label itself wrapped between its words."""
+    header = APP.split('const tie = ui.colon.replace(/ $/, "\\u00a0");', 1)[1].split("\n}\n", 1)[0]
+    assert 'const whole = (label) => label.split(" ").length === 2 ? label.replace(" ", "\\u00a0") : label;' in header
+    assert "${whole(ui.turns)}${tie}${v.turns}" in header and "${whole(ui.rounds)}${tie}${v.rounds}" in header
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "en"])
+def test_a_draco_seats_title_keeps_its_lairs_name_whole(lang: str) -> None:
+    """it16: «Covo giallo» split at the panel's edge; the lair's name is one name."""
+    session = Session(deck_of("draco"), players=3, seed=7, people=[0], lang=lang)
+    session.join(0)
+    titles = [a["title"] for a in table_view(session, 0)["areas"] if a.get("seat") is not None]
+    assert len(nonempty(titles)) == 3, titles
+    for title in titles:
+        lair = title.rsplit(" · ", 1)[1]
+        assert " " not in lair and "\u00a0" in lair, title
