@@ -34,3 +34,14 @@ def test_a_draco_seats_title_keeps_its_lairs_name_whole(lang: str) -> None:
     for title in titles:
         lair = title.rsplit(" · ", 1)[1]
         assert " " not in lair and "\u00a0" in lair, title
+
+
+@pytest.mark.parametrize("lang", ["it", "fr", "en"])
+def test_royales_points_total_stays_with_its_unit(lang: str) -> None:
+    """it2 (p37 it1, p36 it2): «… + il Visconte 1 = 6 / punti», the total split from its unit at the wrap."""
+    import json
+
+    words = json.loads((ROOT / "cardgen/games/royale/playview.json").read_text(encoding="utf-8"))
+    found = [part[lang]["scored_sum"] for part in words.values() if isinstance(part, dict)
+             and isinstance(part.get(lang), dict) and "scored_sum" in part[lang]]
+    assert nonempty(found) and all("{total}\u00a0{pts}" in s for s in found), found
