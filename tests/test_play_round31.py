@@ -96,7 +96,8 @@ def test_dracos_result_says_a_fortune_as_its_worth_in_silver(lang: str) -> None:
     session = _draco_over(lang)
     result = table_view(session, 0)["result"]
     # (play round 34 fr16: the number kept with its unit, a no-break space)
-    worth = {"en": "worth {n}\u00a0silver coin", "fr": "l’équivalent de {n}\u00a0pièce",
+    # (play round 38 en13: "silver coins" kept whole too)
+    worth = {"en": "worth {n}\u00a0silver\u00a0coin", "fr": "l’équivalent de {n}\u00a0pièce",
              "it": "l’equivalente di {n}\u00a0monet"}[lang]
     assert len(result["counted"]) == 3
     for money, said in nonempty(list(zip(session.state.observation(0)["money"], result["counted"]))):

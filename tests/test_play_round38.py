@@ -45,3 +45,15 @@ def test_royales_points_total_stays_with_its_unit(lang: str) -> None:
     found = [part[lang]["scored_sum"] for part in words.values() if isinstance(part, dict)
              and isinstance(part.get(lang), dict) and "scored_sum" in part[lang]]
     assert nonempty(found) and all("{total}\u00a0{pts}" in s for s in found), found
+
+
+def test_dracos_english_worth_keeps_silver_coins_whole() -> None:
+    """en13 (p37 en13): "Player 3 · computer: worth 61 silver / coins ★ Winner" on the laptop: the worth and its
+    unit are one phrase (the number already kept with it)."""
+    import json
+
+    words = json.loads((ROOT / "cardgen/games/draco/playview.json").read_text(encoding="utf-8"))
+    worth = [part["en"]["worth"] for part in words.values() if isinstance(part, dict)
+             and isinstance(part.get("en"), dict) and "worth" in part["en"]]
+    assert nonempty(worth) and all(w["other"] == "worth {n}\u00a0silver\u00a0coins" and
+                                   w["one"] == "worth {n}\u00a0silver\u00a0coin" for w in worth), worth
