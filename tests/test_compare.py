@@ -201,8 +201,8 @@ def test_the_bank_runs_short_with_a_rich_toast(project_with: Callable[[str], Pat
     # the shortage named as the bank's: this box runs out of gold and silver alike (twenty-first reading en46)
     # (the ruling by the books' one name, "this edition's ruling", and the coins named: terminal round 40)
     assert ("Shortage of coins in the bank: the bank cannot pay all it owes; the published description does not say "
-            "what happens then, and this edition’s ruling lets play go on (see “Special cases”, “Money”, in its "
-            "rulebook). The table "  # terminal round 53 en7: compare prints no special cases of its own
+            "what happens then, and this edition’s ruling lets play go on (see “Special cases”, “Money”, in both "
+            "rulebooks). The table "  # terminal round 53 en7: compare prints no special cases of its own; both books
             "gives, for each player count, "
             "the base game → the variant, on the 30 pairs of games played here; the silver coins to add would have "
             "covered the shortfall in these games as they were played:") in text, text  # the pairs (24th reading fr23)

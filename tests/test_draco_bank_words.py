@@ -117,7 +117,7 @@ def test_a_shortage_both_decks_show_is_one_line_with_the_paired_verdict(signific
             "shortfall in 99% of the games. ") in said
     # whose ruling covers it, as each deck's warning says it, never as solved (twentieth reading en25)
     assert ("; the published description does not say what happens then, and this edition’s ruling lets play go on (see "
-            "“Special cases”, “Money”, in its rulebook). As these games were played, 56 more") in said  # round 41 en27:
+            "“Special cases”, “Money”, in both rulebooks). As these games were played, 56 more") in said  # round 41 en27:
     # where; terminal round 52 en8: "see", not "under", the book's headings; terminal round 53 en7: compare prints no
     # special cases of its own, so the pointer names the book
     # 95 % of games under cardgen's rule (it11), its share said, both decks' (twenty-second reading fr9)

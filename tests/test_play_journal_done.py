@@ -32,7 +32,7 @@ BUTTON_AND_RECORD = {
     # (play round 33 fr14, it22: the seat beside her is what gives the right to the card, not a colon's reason)
     # (play round 35 en16*: the owner's right in a short line, « que lui vaut », "as the owner of")
     ("draco", "draw"): {"fr": ("Piocher une carte (votre malandrin est voisin", "pioche la carte que lui vaut le malandrin "),
-                        "it": ("Pesca una carta (un tuo malandrino", "pesca la carta a cui gli dà diritto il malandrino "),
+                        "it": ("Pesca una carta (un tuo malandrino", "pesca la carta a cui dà diritto il malandrino "),
                         "en": ("Draw a card (your ruffian sits beside", "draws a card as the owner of ")},
     ("draco", "toast"): {"fr": ("Porter un toast", "porte un toast"), "it": ("Proponi un brindisi", "propone un brindisi"),
                          "en": ("Propose a toast", "proposes a toast")},

@@ -294,8 +294,12 @@ def test_the_italian_lobby_chooses_a_place_at_the_table_not_a_player() -> None:
     assert it["lobby_title"] == "Scegli il tuo posto al tavolo"
     for key in ("lobby_title", "lobby_note_none", "lobby_note_one", "lobby_note", "lobby_link", "err_lobby_only"):
         assert "giocatore libero" not in it[key] and "posto" in it[key], it[key]
+    # playtest rounds 37 fr4, 38 fr6: « joué par l’ordinateur » said of a player (one plays a game, not a player):
+    # the computer is one of the players, or the seats are given to it; neither « joué » nor « tenu » (pin updated)
+    assert fr["lobby_note_one"].startswith("Partie à {n} joueurs, dont l’ordinateur. ")
+    assert fr["lobby_note"].startswith("Partie à {n} joueurs, dont {k} confiés à l’ordinateur. ")
     for key in ("lobby_note_one", "lobby_note"):
-        assert "joué" in fr[key] and "ci-dessous" not in fr[key].replace("\u2011", "-") and "tenu" not in fr[key]
+        assert "joué" not in fr[key] and "ci-dessous" not in fr[key].replace("\u2011", "-") and "tenu" not in fr[key]
 
 
 def test_a_nobles_served_cards_are_named_under_it() -> None:
@@ -329,7 +333,7 @@ def test_a_players_label_and_the_winner_mark_never_break_inside() -> None:
 
 #: (play round 31 en16, fr12, it15: one event, one wording, "ends the turn" as elsewhere)
 @pytest.mark.parametrize(("lang", "ends"), [
-    ("en", "ends the turn: none of the player’s nobles has a dish left to clear"),  # play round 32 en11, it10; play round 34 en6*: whose nobles
+    ("en", "ends the turn: none of their nobles has a dish left to clear"),  # play round 32 en11, it10; play round 34 en6*: whose nobles
     ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno")])
 def test_royales_turn_ends_when_no_noble_is_left_to_clear(lang: str, ends: str) -> None:
     """Playtest round 30 en12, it15: "has no cards left to clear, so the turn ends": nobles are cleared, not cards,

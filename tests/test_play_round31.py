@@ -96,7 +96,8 @@ def test_dracos_result_says_a_fortune_as_its_worth_in_silver(lang: str) -> None:
     session = _draco_over(lang)
     result = table_view(session, 0)["result"]
     # (play round 34 fr16: the number kept with its unit, a no-break space)
-    worth = {"en": "worth {n}\u00a0silver coin", "fr": "l’équivalent de {n}\u00a0pièce",
+    # (play round 38 en13: "silver coins" kept whole too)
+    worth = {"en": "worth {n}\u00a0silver\u00a0coin", "fr": "l’équivalent de {n}\u00a0pièce",
              "it": "l’equivalente di {n}\u00a0monet"}[lang]
     assert len(result["counted"]) == 3
     for money, said in nonempty(list(zip(session.state.observation(0)["money"], result["counted"]))):
@@ -230,8 +231,9 @@ def test_a_hint_from_a_few_games_says_its_scores_are_rough(lang: str) -> None:
     assert "{games}" in UI[lang]["hint_few"]
     assert "const FEW_GAMES = 10;" in APP
     # (play round 32 fr15*: the words of one game chosen first, ``said``)
-    assert 'if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", ' \
-           'h.rounds)));' in APP
+    # (play round 38 it1*: and by how much one game moves a score, ``{step}``)
+    assert 'box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replace("{step}", ' \
+           'step)));' in APP
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -248,7 +250,7 @@ def test_abundance_and_a_turn_that_ends_are_said_plainly(lang: str) -> None:
         assert padding not in wild
     ends = ROYALE["journal"][lang]["end_turn"]
     # (play round 34 en6*: whose nobles, as each page names the player)
-    assert ends == {"en": "ends the turn: none of the player’s nobles has a dish left to clear",
+    assert ends == {"en": "ends the turn: none of their nobles has a dish left to clear",
                     "fr": "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour",
                     "it": "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno"}[lang]
 

@@ -80,7 +80,7 @@ def test_a_cleared_ladys_dishes_are_hers_in_italian() -> None:
 
 
 @pytest.mark.parametrize(("lang", "ends"), [
-    ("en", "ends the turn: none of the player’s nobles has a dish left to clear"),  # play round 34 en6*: whose nobles
+    ("en", "ends the turn: none of their nobles has a dish left to clear"),  # play round 34 en6*: whose nobles
     ("it", "nessuno dei suoi nobili ha più piatti da ritirare: termina il turno")])
 def test_a_turn_with_nothing_to_clear_says_the_nobles_hold_no_dish(lang: str, ends: str) -> None:
     """Playtest round 32 en11, it10: "no noble left to clear" / «non ha più nobili» read as if the player had run
@@ -213,7 +213,8 @@ def test_the_hint_of_one_simulated_game_says_one() -> None:
 
 def test_the_french_undo_button_says_why_plainly() -> None:
     """Playtest round 32 fr4: « Dernier tour non annulable (carte vue) » was telegraphic and did not say why. (fr2's
-    « tenu par l’ordinateur » left: play round 30 fr8 chose « joué par », test_play_round30.)"""
+    « tenu par l’ordinateur » left: play round 30 fr8 chose « joué par », test_play_round30; play round 38 fr6
+    ended both.)"""
     assert UI["fr"]["undo_private"] == "Impossible d’annuler votre dernier tour (carte piochée)"
 
 
@@ -271,12 +272,16 @@ def test_the_seat_beside_aunt_sarah_draws_or_declines_for_a_reason() -> None:
     journal = DRACO["done"]
     # (play round 33 fr14, it22: the why after a colon read as the reason for declining; now the reason for the right)
     # playtest round 37 it10*: « perché » read as the reason for declining; no colon (round 33 it22) (pin updated)
-    assert journal["it"]["draw"] == "pesca la carta a cui gli dà diritto {card}, accanto a {sarah}"
-    assert journal["it"]["decline"] == "rinuncia alla carta a cui gli dà diritto {card}, accanto a {sarah}"
+    # playtest round 38 it11*: «a cui gli dà diritto» said «gli» of every player, Giulia too; it12: the lines
+    # without a named ruffian kept «perché» (pin updated)
+    assert journal["it"]["draw"] == "pesca la carta a cui dà diritto {card}, accanto a {sarah}"
+    assert journal["it"]["decline"] == "rinuncia alla carta a cui dà diritto {card}, accanto a {sarah}"
     assert journal["fr"]["decline"] == "renonce à la carte que lui vaut {card}, voisin de {sarah}"  # play round 35 en16*
     for lang in nonempty(["fr", "it"]):
         for key in nonempty(["draw", "decline", "draw_any", "decline_any"]):
             assert " per " not in journal[lang][key] and "bien que" not in journal[lang][key], journal[lang][key]
+    for key in nonempty(["draw", "decline", "draw_any", "decline_any"]):
+        assert " gli " not in journal["it"][key] and "perché" not in journal["it"][key], journal["it"][key]
     assert "Movimenti effettivi: {paid}" in DRACO["toast"]["it"]["owed"]
 
 

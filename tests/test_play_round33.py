@@ -73,14 +73,25 @@ def test_royales_turn_with_nothing_to_clear_has_no_their_on_ones_own_page() -> N
     clear" — on one's own page, after "(you)", "their nobles" read as someone else's (round 32 en10 had taken
     "their" out of the imposter's line for that reason). The line needs no possessive: the player's own nobles are the
     only ones whose dishes they clear. The dishes, not the nobles, are what ran out (round 32 en11)."""
-    from cardgen.games.mention import plain
+    from cardgen.games.mention import fill, plain
 
     # (play round 34 en6*: "no noble" was untrue of the table; one's own page says "your nobles", no "their")
     ends = ROYALE["journal"]["en"]["end_turn_you"]
     assert ends == "ends the turn: none of your nobles has a dish left to clear"
-    lines = [plain(line) for e in _played_out("royale", "en", seed=11).journal for line in e.text.split("\n")]
-    assert "ends the turn: none of the player’s nobles has a dish left to clear" in lines
-    assert not any(" their " in line for line in lines), [line for line in lines if " their " in line]
+    # playtest round 38 en6*: "none of the player’s nobles" read as nobody's in particular: on every other page the
+    # mover's nobles are "their" nobles, the line's subject being the mover (pin updated)
+    journal = _played_out("royale", "en", seed=11).journal
+    lines = [plain(line) for e in journal for line in e.text.split("\n")]
+    assert "ends the turn: none of their nobles has a dish left to clear" in lines
+    ended = [e for e in journal if "nobles has a dish left" in e.marked]
+    assert {e.seat for e in ended} >= {0, 1}, [e.seat for e in ended]
+    for e in ended:
+        for reader in range(3):
+            line = next(line for line in fill(e.marked, lambda seat: str(seat + 1), reader).split("\n")
+                        if "nobles has a dish left" in line)
+            # the mover's own page: "your", never "their" (round 33 en8*); every other page: "their"
+            assert line == ("ends the turn: none of your nobles has a dish left to clear" if reader == e.seat
+                            else "ends the turn: none of their nobles has a dish left to clear"), (reader, e.seat, line)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -219,7 +230,7 @@ def test_the_seat_beside_aunt_sarah_is_why_the_card_is_offered_not_why_it_is_dec
     # play round 35 en16*: « la carte que lui vaut {card}, voisin de {sarah} », shorter (pin updated)
     said = {"fr": ("pioche la carte que lui vaut ", "renonce à la carte que lui vaut ", ", voisin de Tante Sarah"),
             # playtest round 37 it10*: « perché » read as the reason for declining (pin updated)
-            "it": ("pesca la carta a cui gli dà diritto ", "rinuncia alla carta a cui gli dà diritto ",
+            "it": ("pesca la carta a cui dà diritto ", "rinuncia alla carta a cui dà diritto ",
                    ", accanto a Zia Sara")}[lang]
     lines = [line for seed in (7, 8) for e in _played_out("draco", lang, seed=seed).journal
              for line in e.text.split("\n") if said[2] in line]

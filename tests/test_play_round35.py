@@ -350,7 +350,8 @@ def test_the_headers_counts_stay_with_their_labels() -> None:
     ui = json.loads((ROOT / "cardgen/play/view.json").read_text(encoding="utf-8"))["ui"]
     assert all(ui[lang]["colon"].endswith(" ") for lang in LANGS)
     assert 'const tie = ui.colon.replace(/ $/, "\\u00a0");' in APP
-    assert "`${ui.turns}${tie}${v.turns}`" in APP and "`${SEP}${ui.rounds}${tie}${v.rounds}`" in APP
+    # (play round 38 it16: and a two-word label whole, ``whole``: test_play_round38)
+    assert "`${whole(ui.turns)}${tie}${v.turns}`" in APP and "`${SEP}${whole(ui.rounds)}${tie}${v.rounds}`" in APP
     assert "${ui.colon}${v.turns}" not in APP and "${ui.colon}${v.rounds}" not in APP
 
 

@@ -182,5 +182,7 @@ def test_a_noble_satisfied_says_the_turns_cards_were_placed_not_all_cards(lang: 
     """Playtest round 36 en6, fr10 (p35 en13): "has placed all the cards and satisfies the Princess", « a posé toutes
     ses cartes » read as a whole hand, where a Royale player places the cards taken this turn."""
     said = ROYALE["journal"][lang]["all_placed"]
-    assert said == {"en": "has placed this turn’s cards and ", "fr": "a posé les cartes de ce tour et ",
+    # playtest round 38 fr4 (p37 fr3): « a posé les cartes de ce tour et valide » was not idiomatic, a past glued to
+    # a present: a participle clause, the turn’s cards placed, then the present; no possessive, the same on the mover’s page (pin updated)
+    assert said == {"en": "has placed this turn’s cards and ", "fr": "les cartes du tour posées, ",
                     "it": "ha sistemato le carte di questo turno e "}[lang]

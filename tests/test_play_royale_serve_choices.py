@@ -101,7 +101,7 @@ def test_each_serve_choice_says_the_request_and_its_warning_holds_to_the_engine(
 
 @pytest.mark.parametrize(("lang", "ends", "impossible"), [
     # play round 30, en12, en13, it15; play round 31 en16, fr12, it15; play round 32 en11, it10, it8
-    ("en", "ends the turn: none of the player’s nobles has a dish left to clear",  # play round 34 en6*
+    ("en", "ends the turn: none of their nobles has a dish left to clear",  # play round 34 en6*
      ": the request can no longer be met, so the noble is cleared ("),
     ("fr", "aucun de ses nobles n’a plus de plats à débarrasser\u202f: fin de son tour",
      "\u202f: son exigence ne peut plus être remplie, ses plats ("),

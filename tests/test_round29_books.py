@@ -39,8 +39,8 @@ BANK_ORDER = {"en": "it pays the players in full, one at a time, in the order th
                     "Draco’s cup), until its money runs out",
               "fr": "elle paie en entier un joueur après l’autre, en suivant les malandrins depuis la première place, "
                     "jusqu’à être vide",
-              "it": "la banca paga per intero un giocatore alla volta, a partire da chi ha il malandrino più vicino al "
-                    "primo posto, finché ha denaro"}
+              "it": "la banca paga per intero un giocatore alla volta, seguendo i malandrini dal primo posto verso "
+                    "l’ultimo, finché ha denaro"}  # closing check it1* (after round 54): the whole order
 
 
 def test_a_short_bank_pays_each_player_in_full_by_their_best_placed_ruffian_as_the_books_say() -> None:

@@ -74,7 +74,7 @@ def test_the_bank_ruling_and_the_tagline_read_as_asked() -> None:
     assert "for a Shower of Coins card, roll by roll, in the order rolled" in bank["en"]  # round 39 en7
     # en9's "nearest the best-paid place" measured to a place; "nearest the first seat" is the book's own measure
     assert "best-paid place" not in bank["en"] and "of the rolls" not in bank["en"] and len(bank["en"]) <= 335
-    assert "il malandrino più vicino al primo posto" in bank["it"]
+    assert BANK_ORDER["it"] in bank["it"]  # closing check it1*: the whole order, from the first seat to the last
     assert "che ha un malandrino" not in bank["it"]
     blurb = deck["description"]
     assert blurb["en"].endswith("makes those whose ruffians sit nearest his other hand pay the bank.")

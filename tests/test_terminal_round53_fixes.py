@@ -11,13 +11,14 @@ from cardgen.simulate.summary import Naming, shortage_case
 ROOT = Path(__file__).resolve().parents[1]
 
 #: where the short-bank ruling is, in an output that prints it (validate) and in one that does not (compare)
-WHERE = {"en": ("(see “Special cases”, “Money”)", "(see “Special cases”, “Money”, in its rulebook)"),
+WHERE = {"en": ("(see “Special cases”, “Money”)", "(see “Special cases”, “Money”, in both rulebooks)"),
          # terminal round 54 fr3, it5*: « dans son livret » / «del suo regolamento», whose book? The participle
-         # agrees with this edition's choice (« expliqué », «spiegata»), whose book it is
+         # agrees with this edition's choice (« expliqué », «spiegata»); the closing check after it (en3, fr3):
+         # "its" / « son » still asked whose: both games' books hold the box
          "fr": ("(sous « Cas particuliers », « L’argent »)",
-                "(expliqué dans son livret, sous « Cas particuliers », « L’argent »)"),
+                "(expliqué dans les deux livrets, sous « Cas particuliers », « L’argent »)"),
          "it": ("(nella sezione «Casi particolari», paragrafo «Il denaro»)",
-                "(spiegata nel suo regolamento, sezione «Casi particolari», paragrafo «Il denaro»)")}
+                "(spiegata in entrambi i regolamenti, sezione «Casi particolari», paragrafo «Il denaro»)")}
 
 
 @pytest.mark.parametrize("lang", sorted(WHERE))

@@ -369,7 +369,7 @@ def test_a_shortage_the_book_rules_says_the_ruling_covers_it() -> None:
                        # terminal round 46 en12*, fr11, it10*: the gold said once, a plain conversion, in a sentence
                        # of its own; no parenthesis inside the sentence's parenthesis
                        ("fr", "ATTENTION (manque de pièces à la banque)\u202f: la banque n’a pas pu verser tout ce "
-                              "qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un impayé de 60 "
+                              "qu’elle devait dans 190 parties sur 200 (95,0\u202f%), avec au pire un manque de 60 "
                               "pièces d’argent sur l’ensemble d’une partie\u202f; la description publiée ne dit pas "
                               "ce qui se passe alors, et le choix de cette édition permet de poursuivre la partie "
                               "(sous «\u202fCas particuliers\u202f», «\u202fL’argent\u202f»). Les résultats "

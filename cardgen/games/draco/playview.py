@@ -63,8 +63,10 @@ def play_table(deck: Any, obs: dict[str, Any], lang: str) -> dict[str, Any]:
         lair = [{"face": f"lair-{colour}"}] if (colour := _colour(obs, p)) else []
         # the lair's colour in the title too: another player's small lair card has no caption on a laptop, and
         # the colour is what ties a player to their ruffians (round 25, en37)
+        # the lair's name kept whole at a wrap («Covo / giallo» under the panel's edge: #53 play round 38, it16)
         named = component_name(deck, f"lair-{colour}", lang) if colour else None
-        title = w["seat_lair"].format(n=p + 1, lair=named) if named else w["seat"].format(n=p + 1)
+        title = (w["seat_lair"].format(n=p + 1, lair=named.replace(" ", "\u00a0")) if named
+                 else w["seat"].format(n=p + 1))
         areas.append({"title": title, "seat": p, "cards": lair,
                       "facts": [[w["money"], str(obs["money"][p])], [w["cards"], str(obs["hand_sizes"][p])]]})
     areas.append({"title": w["piles"], "cards": [], "facts": [

@@ -396,9 +396,10 @@ def describe_done(deck: ResolvedDeck, action: tuple[Any, ...], lang: str, before
     lines += satisfied
     if kind != "stop" and after.get("current") != before.get("current") and after.get("current", -1) >= 0:
         p = int(before.get("seat", 0))
-        # whose nobles have nothing left to clear: "your" on the mover's own page, elsewhere the mover's ("none of the
-        # player’s nobles", the line's subject, as « ses nobles » and «suoi nobili» say): "no noble has a dish left"
-        # was untrue of the table, other players' nobles holding dishes (#53 play round 34, en6*)
+        # whose nobles have nothing left to clear: "your" on the mover's own page, elsewhere the mover's ("none of
+        # their nobles", the line's subject, as « ses nobles » and «suoi nobili» say): "no noble has a dish left"
+        # was untrue of the table, other players' nobles holding dishes (#53 play round 34, en6*; "the player’s
+        # nobles" read as nobody's in particular, play round 38 en6*)
         ended = (by_seat(p, j["end_turn"], j["end_turn_you"])
                  if deck.model.rules.voluntary_clearing else j["end_turn_plain"])
         lines.append(str(ended))

@@ -669,10 +669,13 @@ function counters(v) {
   // readers (#53 play round 32 en17, fr18, it16); the view still carries the log's count (``v.turns``)
   // ... and a count stays with its label: no break after the colon («giri conclusi:» / «29»: #53 play round 35, it3,
   // it22)
+  // ... nor inside a two-word label («giri / conclusi: 1», «turni / giocati»: #53 play round 38, it16)
   const tie = ui.colon.replace(/ $/, "\u00a0");
-  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut) : `${ui.turns}${tie}${v.turns}`;
+  const whole = (label) => label.split(" ").length === 2 ? label.replace(" ", "\u00a0") : label;
+  const turns = v.turn_cut && ui.turn_cut ? ui.turn_cut.replace("{n}", v.turn_cut)
+    : `${whole(ui.turns)}${tie}${v.turns}`;
   return `${ui.game.replace("{n}", v.game_number)}${SEP}${turns}` +
-    (ui.rounds ? `${SEP}${ui.rounds}${tie}${v.rounds}` : "");
+    (ui.rounds ? `${SEP}${whole(ui.rounds)}${tie}${v.rounds}` : "");
 }
 
 function named(ui, seat, who) {
@@ -1309,8 +1312,12 @@ async function hint() {
       .replace("{rest}", 100 - h.weight).replace("{share}", view.ui.hint_share).replace("{games}", h.rounds)));
     box.appendChild(how);
     // a search that had time for only a few games says its scores are rough: 0.59 against 0.58 from 3 games read as
-    // advice (#53 play round 31, it11*, it21)
-    if (h.rounds < FEW_GAMES) box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds)));
+    // advice (#53 play round 31, it11*, it21); and how rough: one game won or lost moves the wins' part of a score by
+    // its weight over the games (0.87 above 0.48 from 2 games is one game: #53 play round 38, it1*, it13)
+    const step = ((100 - h.weight) / 100 / h.rounds).toFixed(2).replace(".", view.ui.decimal);
+    if (h.rounds < FEW_GAMES) {
+      box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replace("{step}", step)));
+    }
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
   // the answer where it is seen: above the moves on a laptop (under six long serve buttons it opened out of sight,
