@@ -218,9 +218,10 @@ def test_royales_rebuilt_pile_is_said_in_two_sentences_and_that_pile_goes_in_the
 
 # playtest round 38 it1*: "close" gave the wrong scale (0.87 above 0.48 from 2 games is one game won): the advice
 # now says how far one game moves a score (pin updated)
-@pytest.mark.parametrize(("lang", "advice"), [("en", "so even scores that far apart may be worth the same."),
-                                              ("fr", "si bien que des notes aussi éloignées peuvent se valoir."),
-                                              ("it", "quindi anche voti così lontani possono valere lo stesso.")])
+# (round 39 it3: "that far apart" beside 0.11; the difference itself, whatever the scale)
+@pytest.mark.parametrize(("lang", "advice"), [("en", "so moves whose scores differ by that much or less may be equally good."),
+                                              ("fr", "des coups dont les notes ne diffèrent pas davantage peuvent se valoir."),
+                                              ("it", "quindi mosse i cui voti non differiscono di più possono valere lo stesso.")])
 def test_the_rough_hints_warning_advises_the_player(lang: str, advice: str) -> None:
     """Playtest round 34 en9: "moves whose scores are close are not told apart" said the program does not
     distinguish them, beside a table printing 0.95 and four 0.86; what is meant is advice to the player. French

@@ -29,10 +29,10 @@ def test_the_journals_top_edge_fades_while_earlier_entries_lie_above_it() -> Non
     assert ("#journal.earlier { -webkit-mask-image: linear-gradient(to bottom, transparent var(--cut, 0px), "
             "#000 calc(var(--cut, 0px) + 1.6em));") in CSS
     cue = APP.split("function journalCue() {", 1)[1].split("\n}\n", 1)[0]
-    # no fade over a top that is an entry's first line, a rule instead (play round 38, fr1*: no line cut there)
-    assert 'j.classList.toggle("earlier", j.scrollTop > 2 && !headed && !cut.whole);' in cue
-    # round 38 fr5: an entry's tail above the next entry hidden whole, a rule instead of the fade
-    assert 'j.classList.toggle("above", j.scrollTop > 2 && (headed || cut.whole));' in cue
+    # no fade over a top that is an entry's first line, a rule instead (play round 38, fr1*: no line cut there);
+    # an entry's tail is never hidden whole above the next (play round 39, it12*, en2*: blank rows, a lone line)
+    assert 'j.classList.toggle("earlier", j.scrollTop > 2 && !headed);' in cue
+    assert 'j.classList.toggle("above", j.scrollTop > 2 && headed);' in cue
     scroll = APP.split('$("journal").addEventListener("scroll", () => {', 1)[1].split("});", 1)[0]
     assert "journalCue();" in scroll
     assert APP.count("journalCue();") >= 3  # after the pin (scrollCue), the person's scroll, the resize

@@ -143,7 +143,10 @@ function area(a, big) {
       // the area its line (#53 round 26, en36, fr37, it23)
       const caption = c.querySelector("figcaption");
       // (the designer's column titles it "Red Lair" alone under "PLAYER 1 · ANN": round 28, en30, it24)
-      if (caption && card.name && (a.title === card.name || a.title.endsWith(" · " + card.name))) caption.hidden = true;
+      // (the title keeps a name whole with no-break spaces, «Covo giallo»: read as spaces here, or the caption came
+      // back under every Draco lair: #53 play round 39, en12*)
+      const title = a.title.replace(/\u00a0/g, " "), name = card.name && card.name.replace(/\u00a0/g, " ");
+      if (caption && name && (title === name || title.endsWith(" · " + name))) caption.hidden = true;
       if (moves.length) c.addEventListener("click", () => pick(card, moves));
       row.appendChild(c);
     }
@@ -402,42 +405,35 @@ function journalPin(j) {
 }
 
 function topCut(j) {
-  // what the journal's box's top edge cuts through: the tail of an entry whose first line is above it, hidden whole
-  // when the next entry begins in the box (``whole``), else the line it slices (a long latest entry); ``px`` below
-  // the edge; none when the edge falls between entries
+  // the line the journal's box's top edge slices through (``px`` below the edge), hidden whole under the fade's start;
+  // 0 when the edge falls between lines. Never more than that line: hiding an entry's whole tail above the next one
+  // left 40-110 px of blank rows at the box's top and a lone "ends the turn" (#53 play round 39, it12*, en2*)
   const edge = j.getBoundingClientRect(), top = edge.top + j.clientTop;
   for (const li of j.children) {
     const box = li.getBoundingClientRect();
     if (box.bottom <= top + 1) continue;
     if (box.top >= top - 1) break;
-    const next = li.nextElementSibling;
-    if (next && next.getBoundingClientRect().top < edge.bottom - 20) {
-      return {px: Math.ceil(next.getBoundingClientRect().top - top), whole: true};
-    }
     const range = document.createRange();
     range.selectNodeContents(li);
     for (const r of range.getClientRects()) {
-      if (r.height > 4 && r.bottom > top) return {px: r.top < top ? Math.ceil(r.bottom - top) + 1 : 0, whole: false};
+      if (r.height > 4 && r.bottom > top) return r.top < top ? Math.ceil(r.bottom - top) + 1 : 0;
     }
     break;
   }
-  return {px: 0, whole: false};
+  return 0;
 }
 
 function journalCue() {
   // earlier entries above the journal's box fade in at its top edge, so the line the box's edge cuts reads as "more
-  // above", not as a broken line (#53 play round 34, en3, fr1, it4). No entry cut at that edge, no line sliced
-  // through: the tail of an entry whose head is above the box is hidden whole and a rule over the box's top says
-  // that earlier entries are above (a stray « défausse » under the hint, the turn's head out of sight: #53 play
-  // round 38, fr5); a long latest entry, the one in the box, loses only the line the edge cuts, the fade beginning on
-  // the next line. A box whose top is an entry's first line cuts nothing: the rule alone (the end's last turn, who
-  // played it, washed out under the fade: fr1*, fr15*, fr25, en11*); at the end, more below its foot fades there
+  // above", not as a broken line (#53 play round 34, en3, fr1, it4); the line the edge slices is hidden whole, the
+  // fade beginning on the next line (its glyphs sliced under the hint: #53 play round 38, fr5). A box whose top is an
+  // entry's first line cuts nothing: a rule over it instead of the fade (the end's last turn, who played it, washed
+  // out under the fade: fr1*, fr15*, fr25, en11*); at the end, more below its foot fades there
   const j = $("journal");
   const headed = journalHead !== null && Math.abs(j.scrollTop - journalHead) <= 2;
-  const cut = j.scrollTop > 2 && !headed ? topCut(j) : {px: 0, whole: false};
-  j.style.setProperty("--cut", cut.px + "px");
-  j.classList.toggle("earlier", j.scrollTop > 2 && !headed && !cut.whole);
-  j.classList.toggle("above", j.scrollTop > 2 && (headed || cut.whole));
+  j.style.setProperty("--cut", (j.scrollTop > 2 && !headed ? topCut(j) : 0) + "px");
+  j.classList.toggle("earlier", j.scrollTop > 2 && !headed);
+  j.classList.toggle("above", j.scrollTop > 2 && headed);
   j.classList.toggle("later", journalHead !== null && j.scrollTop + j.clientHeight < j.scrollHeight - 2);
 }
 
