@@ -232,7 +232,7 @@ def test_a_hint_from_a_few_games_says_its_scores_are_rough(lang: str) -> None:
     assert "const FEW_GAMES = 10;" in APP
     # (play round 32 fr15*: the words of one game chosen first, ``said``)
     # (play round 38 it1*: and by how much one game moves a score, ``{step}``)
-    assert 'box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replace("{step}", ' \
+    assert 'box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replaceAll("{step}", ' \
            'step)));' in APP
 
 

@@ -218,10 +218,10 @@ def test_royales_rebuilt_pile_is_said_in_two_sentences_and_that_pile_goes_in_the
 
 # playtest round 38 it1*: "close" gave the wrong scale (0.87 above 0.48 from 2 games is one game won): the advice
 # now says how far one game moves a score (pin updated)
-# (round 39 it3: "that far apart" beside 0.11; the difference itself, whatever the scale)
-@pytest.mark.parametrize(("lang", "advice"), [("en", "so moves whose scores differ by that much or less may be equally good."),
-                                              ("fr", "des coups dont les notes ne diffèrent pas davantage peuvent se valoir."),
-                                              ("it", "quindi mosse i cui voti non differiscono di più possono valere lo stesso.")])
+# (round 39 it3: "that far apart" beside 0.11; round 40 it2: the difference said with its figure, whatever the scale)
+@pytest.mark.parametrize(("lang", "advice"), [("en", "so moves whose scores differ by {step} or less may be equally good."),
+                                              ("fr", "des coups dont les notes diffèrent de {step} ou moins peuvent se valoir."),
+                                              ("it", "quindi mosse i cui voti distano {step} o meno possono valere lo stesso.")])
 def test_the_rough_hints_warning_advises_the_player(lang: str, advice: str) -> None:
     """Playtest round 34 en9: "moves whose scores are close are not told apart" said the program does not
     distinguish them, beside a table printing 0.95 and four 0.86; what is meant is advice to the player. French
@@ -232,6 +232,7 @@ def test_the_rough_hints_warning_advises_the_player(lang: str, advice: str) -> N
         assert "{step}" in VIEW["ui"][lang][key], VIEW["ui"][lang][key]
     app = (ROOT / "cardgen/play/static/app.js").read_text(encoding="utf-8")
     assert 'const step = ((100 - h.weight) / 100 / h.rounds).toFixed(2).replace(".", view.ui.decimal);' in app
+    assert '.replaceAll("{step}", step)' in app  # the figure said twice: every "{step}" filled
 
 
 def test_the_english_draw_beside_aunt_sarah_is_the_owners_right_not_a_card_for_the_ruffian() -> None:

@@ -1312,7 +1312,7 @@ async function hint() {
     // its weight over the games (0.87 above 0.48 from 2 games is one game: #53 play round 38, it1*, it13)
     const step = ((100 - h.weight) / 100 / h.rounds).toFixed(2).replace(".", view.ui.decimal);
     if (h.rounds < FEW_GAMES) {
-      box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replace("{step}", step)));
+      box.appendChild(el("p", "quiet small", said.hint_few.replace("{games}", h.rounds).replaceAll("{step}", step)));
     }
   } catch (e) { box.replaceChildren(el("p", "bad", e.message)); }
   finally { busy = hinting = false; scrollCue(); }
