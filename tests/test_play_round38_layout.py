@@ -79,6 +79,8 @@ SEEN = """() => { const side = document.querySelector('aside'), s = side.getBoun
     for (const b of r.getClientRects()) if (b.height > 4) lines.push([b.top, b.bottom]);
   }
   const cut = lines.filter(([t, b]) => (t < jb.top - 1 && b > jb.top + 1) || (t < jb.bottom - 1 && b > jb.bottom + 1));
+  const shown = lines.filter(([t, b]) => b > jb.top + 1 && t < jb.bottom - 1).map(([t]) => t);
+  const masked = parseFloat(j.style.getPropertyValue('--cut')) || 0;
   const heads = [...j.children].filter((li) => (li.querySelector(':scope > .n') || {}).textContent);
   const last = heads[heads.length - 1], hr = document.createRange();
   hr.selectNodeContents(last);
@@ -89,7 +91,8 @@ SEEN = """() => { const side = document.querySelector('aside'), s = side.getBoun
             1.6 * parseFloat(getComputedStyle(j).fontSize) : 0,
           later: j.classList.contains('later'), more: j.scrollTop + j.clientHeight < j.scrollHeight - 2,
           send: box(document.getElementById('fb-send')), talk: box(document.getElementById('talk')),
-          beside: document.body.classList.contains('journal-beside')}; }"""
+          beside: document.body.classList.contains('journal-beside'),
+          first: shown.length ? Math.max(Math.min(...shown), jb.top + masked) - jb.top : null}; }"""
 
 
 def _inside(b: list[float] | None, seen: dict) -> bool:
@@ -145,8 +148,22 @@ def test_beside_six_serve_choices_the_talk_box_is_above_the_panels_fade(tmp_path
         proc.terminate()
         proc.wait(10)
     assert seen["beside"] and seen["scrolled"] == 0, seen
+    # round 39 it12*, en2*: the box's top never a band of hidden rows (an entry's whole tail hidden left 40-110 px
+    # blank): the first line shown begins within a line and a half of the top
+    assert seen["first"] is not None and seen["first"] <= 1.5 * 17 + 2, seen
     assert _inside(seen["talk"], seen), seen  # the talk box whole, above the fade
     assert seen["talk"][2] <= seen["journal"][2] + 1 and seen["talk"][1] >= seen["journal"][3], seen  # under the journal
     choices = nonempty(seen["choices"])
     assert len(choices) >= 6 and all(_inside(c, seen) for c in choices), seen
     assert all(seen["journal"][2] <= c[0] for c in choices), seen
+
+
+def test_the_journals_top_edge_hides_only_the_line_it_slices() -> None:
+    """Round 39 it12*, en2* (the rule; the Chromium test above measures the Royale case): hiding the whole tail of an
+    entry whose head is above the box, down to the next entry, left 40-110 px of blank rows at Draco's journal top and
+    a lone "ends the turn" under Royale's hint. The top edge now hides the one line it slices, never more: the cut is
+    measured on that line's own box, never on the next entry's."""
+    cut = APP.split("function topCut(j) {", 1)[1].split("\n}\n", 1)[0]
+    code = _code(cut)
+    assert "nextElementSibling" not in code and "next" not in code, code
+    assert "return r.top < top ? Math.ceil(r.bottom - top) + 1 : 0;" in code
