@@ -62,12 +62,10 @@ def _inside(b: list[float] | None, seen: dict) -> bool:
     return b is not None and b[1] >= seen["top"] - 1 and b[3] <= seen["foot"] + 1 and b[0] >= 0 and b[2] <= seen["width"]
 
 
-@pytest.mark.slow  # Chromium: CI's slow tier
-def test_a_laptops_journal_shows_its_last_entry_beside_six_serve_choices(tmp_path: Path) -> None:
-    """Round 37 en3*, it2* (round 36 en2), in Chromium at 1280 x 800: Royale mid-game with six serve choices, the
-    moves filled the side panel and only a faded "JOURNAL" showed at its foot. Now the journal's last entry lies
-    whole in the window and the panel, above the fade, nothing scrolled, and every serve choice is still whole
-    where it was (round 27 en8: nothing pushes the moves down)."""
+def six_serves_seen(tmp_path: Path, lang: str, warning: str, script: str) -> dict:
+    """What ``script`` measures on a Royale page in ``lang`` at 1280 x 800, mid-game, the person's turn offering six
+    serve choices warned with ``warning`` (``test_play_round34.six_warned_serves``), the journal holding three
+    entries or more: rounds 37's and 38's tests of the journal beside the moves."""
     from tests.test_play_browser import CHROMIUM, chromium_page
     from tests.test_play_reader_round import two_people
     from tests.test_play_round34 import six_warned_serves
@@ -75,18 +73,27 @@ def test_a_laptops_journal_shows_its_last_entry_beside_six_serve_choices(tmp_pat
 
     if CHROMIUM is None:
         pytest.skip("no Chromium")
-    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", "en", "--seed", "7")
+    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", lang, "--seed", "7")
     try:
         ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        seat = six_warned_serves(links, "discard pile")
+        seat = six_warned_serves(links, warning)
         with chromium_page(links[seat], 1280, 800) as page:
             page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')"
                                    " && document.querySelectorAll('#journal li').length > 2", timeout=30_000)
             page.wait_for_timeout(800)
-            seen = page.evaluate(SEEN)
+            return dict(page.evaluate(script))
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.mark.slow  # Chromium: CI's slow tier
+def test_a_laptops_journal_shows_its_last_entry_beside_six_serve_choices(tmp_path: Path) -> None:
+    """Round 37 en3*, it2* (round 36 en2), in Chromium at 1280 x 800: Royale mid-game with six serve choices, the
+    moves filled the side panel and only a faded "JOURNAL" showed at its foot. Now the journal's last entry lies
+    whole in the window and the panel, above the fade, nothing scrolled, and every serve choice is still whole
+    where it was (round 27 en8: nothing pushes the moves down)."""
+    seen = six_serves_seen(tmp_path, "en", "discard pile", SEEN)
     assert seen["beside"], seen
     assert _inside(seen["last"], seen), seen  # the journal's last entry in sight, above the fade
     assert seen["scrolled"] == 0, seen

@@ -127,26 +127,10 @@ def test_beside_six_serve_choices_the_talk_box_is_above_the_panels_fade(tmp_path
     """fr5, in Chromium at 1280 x 800: French Royale mid-game with six warned serve choices, the journal beside the
     moves; the talk box « Message à la table » and its button lay under the panel's foot fade. Now the talk box is
     whole in sight, under the journal, and the six choices are still whole beside them (round 37 holds)."""
-    from tests.test_play_browser import CHROMIUM, chromium_page
-    from tests.test_play_reader_round import two_people
-    from tests.test_play_round34 import six_warned_serves
-    from tests.test_play_server import ask
+    from tests.test_play_round37 import six_serves_seen
 
-    if CHROMIUM is None:
-        pytest.skip("no Chromium")
-    proc, links = two_people(tmp_path, "royale", "--players", "3", "--lang", "fr", "--seed", "7")
-    try:
-        ask(links["1"] + "api/view"), ask(links["2"] + "api/view")
-        seat = six_warned_serves(links, "défausse")
-        with chromium_page(links[seat], 1280, 800) as page:
-            page.wait_for_function("() => view && view.waiting === 'you' && document.querySelector('#moves button.move')"
-                                   " && document.querySelectorAll('#journal li').length > 2", timeout=30_000)
-            page.wait_for_timeout(800)
-            seen = page.evaluate(SEEN.replace("talk: box(", "choices: [...document.querySelectorAll("
-                                              "'#moves button.move')].map((b) => box(b)), talk: box("))
-    finally:
-        proc.terminate()
-        proc.wait(10)
+    seen = six_serves_seen(tmp_path, "fr", "défausse", SEEN.replace(
+        "talk: box(", "choices: [...document.querySelectorAll('#moves button.move')].map((b) => box(b)), talk: box("))
     assert seen["beside"] and seen["scrolled"] == 0, seen
     # round 39 it12*, en2*: the box's top never a band of hidden rows (an entry's whole tail hidden left 40-110 px
     # blank): the first line shown begins within a line and a half of the top
