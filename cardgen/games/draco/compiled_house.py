@@ -1,0 +1,778 @@
+"""Draco & Co's half of a house rule compiled with the game's steps: the view its hooks read, their defaults, the steps.
+
+A house rule's ``legal_actions`` and ``apply`` hooks are compiled (``numba.njit``) as they are written, against a
+compiled view of the state: the names of the house-rule API (docs/draco.md "House rules: what a hook may use") over
+the kernels' ``int64`` record (``compiled_rules._views``), and ``default`` bound to the compiled step the hook
+replaces. The view holds what a hook may read and only the changes of the game's own steps, so a rule compiled here
+cannot break the game's books:
+
+* ``state.money`` (silver per seat, a copy: read it), ``state.bank``, ``state.cur``, ``state.current_player``,
+  ``state.phase_name`` (``"play"``, ``"move"``, ``"toast"``, ``"draw"``, ``"over"``), ``state.turns``,
+  ``state.rounds``, ``state.cup``, ``state.toasts``, ``state.last_call``, ``state.game.players``;
+* ``state.pile``, ``state.discard``, ``state.hand_of(seat)``: piles of cards the compiled tier knows by their
+  count (``len(pile)``, ``if pile:``; which card lies where does not compile), as King Lui's;
+* the helpers that change the position, each the compiled rules' own step (the same rulings, never a second copy of
+  a rule): ``state.pay(seat, n)`` and ``state.collect(seat, n)`` (``rules.settle`` with the bank: ``cannot_pay``,
+  ``bank_short``), ``state.give(a, b, n)`` (``rules.transfer``), ``state.draw_cards(seat, n)`` (``rules.draw``: the
+  pile rebuilt or the last call), ``state.end_turn()`` (``rules.end_turn`` and the turn flow on to the next
+  decision, ``compiled_rules._advance``), ``state.changed()`` (nothing to forget here).
+
+**Actions by code.** Draco's kernels list legal *rows* (``[type, kind, x, y, z, w]``); the engine's half
+(``cardgen.engine.compiled_words``) names actions by *codes*. ``codes_of`` numbers every row a game can list (the
+four decisions, a move of each character, every row of ``DracoGame.action_of``) and keeps their words
+(``engine.row_action``, a seat number written as its digits: ``("play", "shakedown", "2")``); a row's code is
+found by its key (``row_key``) in a sorted array. A rule reading ``action[0]`` reads what the reference reads; a rule
+comparing a steal's seat with a number compares a string (the view's one difference, docs/draco.md).
+
+What ``compiled_hooks.compile_rule`` asks of a game (``HOOKED``, a ``HookSteps``):
+
+* ``legal_actions``: ``default()`` the game's own legal actions as ``HouseActionsType`` codes (or numba's typed list
+  for a rule that does more with it); the loop plays the codes the hook returns (``hooked_legal``);
+* ``apply``: ``default(action)`` is ``compiled_rules.apply`` of one of the game's actions legal now (any other
+  raises) (``hooked_apply``);
+* ``scores``: Draco has no such hook (its outcome is the money): ``hooked_outcome`` refuses.
+
+Each hook is compiled in place of the step it replaces in this module's game loop (``house_play``, bound by
+``cardgen.jit.bind`` into ``batch.play_many``), played by ``DracoHouseFast``. What is missing before the path is
+switched on for Draco (``GameSpec.compiled_hooks`` stays empty, docs/ARCHITECTURE.md "Compiled house rules"): the
+default players' look-ahead on an added action (``engine/coverloop.py``), which needs each sample to carry its own
+chance (Draco's rules draw from a generator beside the record, King Lui's from none), so ``own_decide`` refuses a
+heuristic seat offered an added action rather than judge it otherwise than the reference.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+from numba import config, njit, types
+from numba.core.imputils import lower_builtin
+from numba.extending import intrinsic, overload, overload_attribute, overload_method
+from numba.typed import List
+
+from cardgen.engine import batch
+from cardgen.engine import fastrng as fr
+from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TURNS
+from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, inlined, made, struct_type
+from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, lent_words_type, listed,
+                                           make_actions, make_lent_action, own_prefix)
+from cardgen.games.draco import compiled_rules as cr
+from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, NSC, S_BANK, S_CUP, S_CUR, S_DISC, S_END, S_LASTCALL,
+                                                S_NGAPS, S_PHASE, S_PILE, S_ROUNDS, S_TOASTS, S_TURNS)
+from cardgen.games.draco.rules import END_TURN, PLAY, ROLLED, SARAH, TOAST
+from cardgen.games.draco.table import A_MOVE, A_TOAST
+from cardgen.jit import bind
+
+
+# -- actions by code: every row a game can list, numbered ----------------------------------------------------------
+#: a row's ``w`` (an arrangement's length) is below this: the last digit of ``row_key``
+_W_ROOM = 8
+
+
+def row_key(row: Any, nchars: int) -> int:
+    """One integer per distinct legal row ``[type, kind, x, y, z, w]`` of a game with ``nchars`` characters (``x``
+    may be -1: a steal with nobody to rob)."""
+    c = nchars + 2
+    return ((((row[0] * 64 + row[1]) * c + row[2] + 1) * c + row[3]) * c + row[4]) * _W_ROOM + row[5]
+
+
+class Codes(NamedTuple):
+    """A game's actions by code: each code's row and words, and the rows' keys sorted with their codes."""
+
+    table: np.ndarray  #: int64[codes, 6]: the row of each code
+    keys: np.ndarray  #: int64[codes]: ``row_key`` of every row, sorted
+    at: np.ndarray  #: int64[codes]: the code of each of ``keys``
+    actions: tuple[tuple[str, ...], ...]  #: the words of each code (``compiled_words.words_of``)
+
+
+def codes_of(game: Any) -> Codes:
+    """The codes of every row ``game`` (a ``DracoGame``) can list: the four decisions (toast, pass, draw, decline),
+    a move of each character after a roll, then every card's row (``DracoGame.action_of``, which holds every seat's
+    and every swap's)."""
+    from cardgen.games.draco.engine import row_action
+
+    nchars = len(game.char_ids)
+    rows = [(A_TOAST + t, 0, 0, 0, 0, 0) for t in range(4)] + [(A_MOVE, 0, c, 0, 0, 0) for c in range(nchars)]
+    rows += [tuple(int(v) for v in r) for r in game.action_of if r not in rows]
+    table = np.array(rows, dtype=np.int64).reshape((len(rows), 6))
+    keys = np.array([row_key(r, nchars) for r in rows], dtype=np.int64)
+    order = np.argsort(keys, kind="stable")
+    if len(set(keys.tolist())) != len(rows):
+        raise ValueError("two legal rows of this deck share a key")
+    actions = tuple(tuple(str(w) for w in row_action(game, r)) for r in rows)
+    return Codes(table, keys[order], order.astype(np.int64), actions)
+
+
+_row_key = njit(inline="always")(row_key)
+
+
+def code_of_row(keys: Any, at: Any, row: Any, nchars: int) -> int:
+    """The code of legal ``row`` (``Codes``' ``keys`` and ``at``)."""
+    key = _row_key(row, nchars)
+    i = np.searchsorted(keys, key)
+    if i >= keys.shape[0] or keys[i] != key:
+        raise ValueError("a legal row the compiled house tier has no code for")
+    return at[i]
+
+
+_code_of_row = njit(inline="always")(code_of_row)
+
+
+def own_codes(s: Any, G: Any, rows: Any, keys: Any, at: Any, out: Any) -> int:
+    """The game's own legal codes of record ``s`` into ``out`` (``compiled_rules.legal``, in its order; ``rows``:
+    room for the rows), how many."""
+    V = cr._views(s, G[0])
+    m = cr.legal(V, G, rows)
+    nchars = G[0][C_NCHARS]
+    for i in range(m):
+        out[i] = _code_of_row(keys, at, rows[i], nchars)
+    return m
+
+
+_own_codes = njit(inline="always")(own_codes)
+
+
+# -- a pile: cards known by their count --------------------------------------------------------------------------
+_PILE = [("count", types.int64)]
+DracoPileType = struct_type("DracoPile", "The numba type of a pile of cards in the compiled view (a count).", _PILE,
+                            module=__name__)
+pile_type = DracoPileType()
+
+
+@intrinsic
+def _pile(typingctx: Any, count: Any) -> Any:
+    """A pile of ``count`` cards."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(pile_type, _PILE, context, builder, args)
+    return pile_type(types.int64), codegen
+
+
+@overload(len)
+def _pile_len(p):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(p, DracoPileType):
+        return lambda p: p._count
+
+
+@overload(bool)
+def _pile_bool(p):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(p, DracoPileType):
+        return lambda p: p._count != 0
+
+
+# -- the view: the house-rule API's names over the kernels' record -----------------------------------------------
+_RECORD = types.int64[::1]
+_TABLE = types.int64[:, ::1]
+#: ``compiled_rules.tables``' ``G`` and ``E`` as numba types them (a test holds them to ``numba.typeof``)
+G_TYPE = types.Tuple((_RECORD,) * 6 + (_TABLE, _RECORD, _TABLE, _RECORD))
+E_TYPE = types.Tuple((_RECORD,) * 3 + (_TABLE, _RECORD, _RECORD))
+_MT = types.uint32[::1]
+_VIEW = [("s", _RECORD), ("G", G_TYPE), ("E", E_TYPE), ("mt", _MT), ("rows", _TABLE), ("table", _TABLE),
+         ("keys", _RECORD), ("at", _RECORD)]
+#: counts no reference of its arrays: every maker's outlive it (the loop's context holds them)
+DracoViewType = struct_type("DracoView", "The numba type of the compiled view of a Draco state.", _VIEW,
+                            module=__name__, counted=())
+view_type = DracoViewType()
+
+
+@intrinsic
+def _view(typingctx: Any, s: Any, G: Any, E: Any, mt: Any, rows: Any, table: Any, keys: Any, at: Any) -> Any:
+    """The view of record ``s`` with what its helpers and defaults play on: the tables ``G``, the scratch and log
+    ``E``, the rules' chance ``mt``, room for legal rows, and the codes (``Codes``' ``table``, ``keys``, ``at``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(view_type, _VIEW, context, builder, args)
+    return view_type(*(t for _, t in _VIEW)), codegen
+
+
+def _seats(v: Any) -> int:
+    return v._G[0][C_N]
+
+
+def phase_word(phase: int, end: int) -> str:
+    """``DracoState.phase_name`` of phase code ``phase`` (``rules``' ``PLAY``...; ``end`` non-zero: over)."""
+    if end != 0:
+        return "over"
+    if phase == PLAY:
+        return "play"
+    if phase == ROLLED:
+        return "move"
+    if phase == TOAST:
+        return "toast"
+    if phase == SARAH:
+        return "draw"
+    return "over"
+
+
+_phase_word = njit(inline="always")(phase_word)
+
+
+def money_of(v: Any) -> Any:
+    """Silver per seat (a copy: the purses change only through the helpers)."""
+    return v._s[NSC:NSC + v._G[0][C_N]].copy()
+
+
+def hand_count(v: Any, seat: int) -> int:
+    """How many action cards ``seat`` holds (``compiled_rules._views``' hand sizes follow money and the seats)."""
+    cfg = v._G[0]
+    return v._s[NSC + cfg[C_N] + cfg[C_NCHARS] + seat]
+
+
+def current_of(v: Any) -> int:
+    """``DracoState.current_player`` (``rules.player``)."""
+    return cr.player(cr._views(v._s, v._G[0]))
+
+
+def steps_of(v: Any) -> Any:
+    """The compiled rules' ``S`` of the view's position: its views, the tables, the scratch, the rules' chance."""
+    return (cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+
+
+_money_of, _hand_count, _current_of = (njit(inline="always")(f) for f in (money_of, hand_count, current_of))
+_steps_of = njit(inline="always")(steps_of)
+
+
+def pay_of(v: Any, seat: int, amount: int) -> None:
+    """``DracoState.pay``: ``seat`` pays ``amount`` to the bank (``rules.settle`` with the bank: ``cannot_pay``)."""
+    d = v._E[0]
+    for p in range(d.shape[0]):
+        d[p] = 0
+    d[seat] = -amount
+    cr._settle(_steps_of(v), d, v._E[1], 0, True)
+
+
+def collect_of(v: Any, seat: int, amount: int) -> None:
+    """``DracoState.collect``: the bank pays ``amount`` to ``seat`` (``rules.settle``: ``bank_short``)."""
+    d, receivers = v._E[0], v._E[1]
+    for p in range(d.shape[0]):
+        d[p] = 0
+    d[seat] = amount
+    receivers[0] = seat
+    cr._settle(_steps_of(v), d, receivers, 1, True)
+
+
+def give_of(v: Any, payer: int, payee: int, amount: int) -> None:
+    """``DracoState.give``: ``payer`` gives ``amount`` to ``payee`` (``rules.transfer``: no more than it has)."""
+    cr._transfer(_steps_of(v), payer, payee, amount)
+
+
+def draw_of(v: Any, seat: int, n: int = 1) -> None:
+    """``DracoState.draw_cards``: ``seat`` draws ``n`` cards (``rules.draw``: the pile rebuilt or the last call)."""
+    cr._draw(_steps_of(v), seat, n)
+
+
+def end_turn_of(v: Any) -> None:
+    """``DracoState.end_turn``: step 3 now and the turn flow on to the next decision (``compiled_rules._advance``)."""
+    cr._advance(END_TURN, cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+
+
+def changed_of(v: Any) -> None:
+    """``DracoState.changed``: nothing to forget (the loop lists the legal actions anew at every decision)."""
+
+
+#: the view's numbers read straight from the record: name -> the record's field
+SCALARS = {"bank": S_BANK, "cur": S_CUR, "cup": S_CUP, "turns": S_TURNS, "rounds": S_ROUNDS, "toasts": S_TOASTS}
+
+
+def _scalar(field: int) -> Callable[[Any], Any]:
+    """The overload of a view attribute that reads the record's ``field``."""
+    def attribute(v):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+        return lambda v: v._s[field]
+    return attribute
+
+
+def _returning(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The overload (typing) of a view attribute or method that runs ``fn``."""
+    kernel = njit(inline="always")(fn)
+    parameters = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+    scope = {"kernel": kernel}
+    defaults = fn.__defaults__ or ()
+    signature = ", ".join(p if i < len(parameters) - len(defaults) else f"{p}={defaults[i - len(parameters) + len(defaults)]!r}"
+                          for i, p in enumerate(parameters))
+    exec(f"def typing({signature}):\n    return lambda {signature}: kernel({', '.join(parameters)})\n",  # noqa: S102
+         scope)  # our own text: numba compares an overload's parameters with its implementation's
+    return scope["typing"]
+
+
+for _name, _field in SCALARS.items():
+    overload_attribute(DracoViewType, _name)(_scalar(_field))
+overload_attribute(DracoViewType, "money")(_returning(money_of))
+overload_attribute(DracoViewType, "current_player")(_returning(current_of))
+overload_attribute(DracoViewType, "last_call")(lambda v: lambda v: v._s[S_LASTCALL] != 0)
+overload_attribute(DracoViewType, "phase_name")(lambda v: lambda v: _phase_word(v._s[S_PHASE], v._s[S_END]))
+overload_attribute(DracoViewType, "pile")(lambda v: lambda v: _pile(v._s[S_PILE]))
+overload_attribute(DracoViewType, "discard")(lambda v: lambda v: _pile(v._s[S_DISC]))
+overload_method(DracoViewType, "hand_of")(lambda v, seat: lambda v, seat: _pile(_hand_count(v, seat)))
+for _name, _fn in (("pay", pay_of), ("collect", collect_of), ("give", give_of), ("draw_cards", draw_of),
+                   ("end_turn", end_turn_of), ("changed", changed_of)):
+    overload_method(DracoViewType, _name)(_returning(_fn))
+
+
+class GameView(NamedTuple):
+    """``state.game`` as a compiled rule reads it: the seat count (``state.game.players``, as on the reference)."""
+
+    players: int
+
+
+overload_attribute(DracoViewType, "game")(lambda v: lambda v: GameView(_seats_kernel(v)))
+_seats_kernel = njit(inline="always")(_seats)
+
+
+# -- ``default`` of ``legal_actions`` and ``apply``: the game's own legal actions and its own apply ----------------
+_LEGAL_CODES = [("view", view_type), ("words", lent_words_type), ("buf", _RECORD), ("lent", _RECORD)]
+DracoLegalCodesType = struct_type("DracoLegalCodes", "The numba type of the ``default`` a ``legal_actions`` hook "
+                                  "gets: the game's own legal actions as a ``HouseActionsType`` list.", _LEGAL_CODES,
+                                  module=__name__, counted=())
+legal_codes_type = DracoLegalCodesType()
+
+
+@intrinsic
+def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any, lent: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` as codes (``words``: ``Words``; ``buf``: the loop's room
+    for the codes; ``lent``: the array the first list of a listing is made in, ``coverloop.new_lent``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(legal_codes_type, _LEGAL_CODES, context, builder, args)
+    return legal_codes_type(view_type, lent_words_type, _RECORD, _RECORD), codegen
+
+
+def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own legal actions (``rules.legal``), in its order, as a new ``HouseActionsType`` list (in the
+    array the loop lends at a listing's first call, as King Lui's)."""
+    v = d._view
+    lent = d._lent
+    if lent[0] == 0:
+        lent[0] = 1
+        codes = lent[1:]
+    else:
+        codes = np.empty(len(d._buf) + 2, np.int64)
+    codes[0] = _own_codes(v._s, v._G, v._rows, v._keys, v._at, codes[1:len(codes) - 1])
+    codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
+    return make_actions(codes, d._words)
+
+
+called(DracoLegalCodesType, _default_codes)
+
+
+_LEGAL_DEFAULT = [("view", view_type), ("acts", types.ListType(action_type)), ("buf", _RECORD)]
+DracoLegalDefaultType = struct_type("DracoLegalDefault", "The numba type of the ``default`` a ``legal_actions`` hook "
+                                    "gets where a rule does more with the list: numba's typed list.",
+                                    _LEGAL_DEFAULT, module=__name__, counted=())
+legal_default_type = DracoLegalDefaultType()
+
+
+@intrinsic
+def _legal_default(typingctx: Any, v: Any, acts: Any, buf: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` as a typed list (``acts``: ``Words.acts``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(legal_default_type, _LEGAL_DEFAULT, context, builder, args)
+    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _RECORD), codegen
+
+
+def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own legal actions (``rules.legal``), in its order, as a new typed list."""
+    v = d._view
+    m = _own_codes(v._s, v._G, v._rows, v._keys, v._at, d._buf)
+    out = List.empty_list(action_type)
+    for i in range(m):
+        out.append(d._acts[d._buf[i]])
+    return out
+
+
+called(DracoLegalDefaultType, _default_legal)
+
+
+def listed_default(v: Any, words: Any, buf: Any, lent: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook as a typed list, for ``compile_rule``'s second try."""
+    return _legal_default(v, words.acts, buf)
+
+
+_listed_default = njit(inline="always")(listed_default)
+
+
+_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
+DracoApplyDefaultType = struct_type("DracoApplyDefault", "The numba type of the ``default`` an ``apply`` hook gets: "
+                                    "the engine's own apply of one of the game's legal actions.", _APPLY_DEFAULT,
+                                    module=__name__, counted=())
+apply_default_type = DracoApplyDefaultType()
+
+
+@intrinsic
+def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any) -> Any:
+    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(apply_default_type, _APPLY_DEFAULT, context, builder, args)
+    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD), codegen
+
+
+def own_code(v: Any, buf: Any, code: int) -> int:
+    """``code``, one of the game's own (-1: none), when the game's own rules allow it now, else -1 (the reference's
+    ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
+    if code < 0:
+        return -1
+    for i in range(_own_codes(v._s, v._G, v._rows, v._keys, v._at, buf)):
+        if buf[i] == code:
+            return code
+    return -1
+
+
+_own_code = njit(inline="always")(own_code)
+
+
+def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
+    v = d._view
+    code = _own_code(v, d._buf, game_code(d._index, action))
+    if code < 0:
+        raise ValueError("an action the game's own rules do not allow now reached default")
+    cr.apply(v._table[code], cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+
+
+@overload_method(DracoApplyDefaultType, "__call__")
+def _call_apply_default(d, action):  # noqa: ANN001 - numba compares these with the implementation's
+    return _default_apply
+
+
+@lower_builtin(DracoApplyDefaultType, DracoApplyDefaultType, types.Any)
+def _lower_apply_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+    return inlined(context, builder, _default_apply, sig, args)
+
+
+# -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` ----------------------------------------
+class _PyPile:
+    """A pile as ``DracoPileType`` gives it: a count, nothing more."""
+
+    def __init__(self, count: int) -> None:
+        self._count = int(count)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count != 0
+
+
+class _PyView:
+    """``DracoViewType`` as a Python object over the record ``s`` (its names read live: a hook reads them after a
+    change)."""
+
+    __slots__ = ("_s", "_G", "_E", "_mt", "_rows", "_table", "_keys", "_at", "game")
+
+    def __init__(self, s: Any, G: Any, E: Any, mt: Any, rows: Any, table: Any, keys: Any, at: Any) -> None:  # noqa: PLR0913
+        self._s, self._G, self._E, self._mt, self._rows, self._table, self._keys, self._at = (s, G, E, mt, rows, table,
+                                                                                              keys, at)
+        self.game = GameView(int(G[0][C_N]))
+
+    money = property(money_of)
+    current_player = property(lambda self: int(current_of(self)))
+    last_call = property(lambda self: bool(self._s[S_LASTCALL]))
+    phase_name = property(lambda self: phase_word(self._s[S_PHASE], self._s[S_END]))
+    pile = property(lambda self: _PyPile(self._s[S_PILE]))
+    discard = property(lambda self: _PyPile(self._s[S_DISC]))
+
+    def hand_of(self, seat: int) -> _PyPile:
+        return _PyPile(hand_count(self, seat))
+
+    pay, collect, give, draw_cards, end_turn, changed = pay_of, collect_of, give_of, draw_of, end_turn_of, changed_of
+
+
+for _name, _field in SCALARS.items():  # read live, as the compiled view does
+    setattr(_PyView, _name, property(lambda self, field=_field: int(self._s[field])))
+
+
+class _PyLegalDefault:
+    """``DracoLegalCodesType`` as a Python callable: the game's legal actions as the reference's tuples."""
+
+    def __init__(self, view: _PyView, acts: Any, buf: Any) -> None:
+        self._view, self._acts, self._buf = view, acts, buf
+
+    def __call__(self) -> list[tuple[str, ...]]:
+        v = self._view
+        m = own_codes(v._s, v._G, v._rows, v._keys, v._at, self._buf)
+        return [self._acts[c] for c in self._buf[:m].tolist()]
+
+    @classmethod
+    def of_words(cls, view: _PyView, words: Any, buf: Any, lent: Any) -> _PyLegalDefault:
+        """``_legal_codes_default`` as Python: the list of ``words.acts``."""
+        return cls(view, words.acts, buf)
+
+
+class _PyApplyDefault:
+    """``DracoApplyDefaultType`` as a Python callable."""
+
+    def __init__(self, view: _PyView, index: Any, buf: Any) -> None:
+        self._view, self._index, self._buf = view, index, buf
+
+    def __call__(self, action: Any) -> None:
+        _default_apply(self, action)
+
+
+if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
+    _pile, _view = _PyPile, _PyView  # type: ignore[assignment]  # noqa: F811
+    _legal_default, _apply_default = _PyLegalDefault, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
+    _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
+
+
+# -- the steps with the hooks in place ------------------------------------------------------------------------------
+def play_view(s: Any, ctx: Any) -> Any:
+    """The view a hook gets of record ``s`` in a game the loop plays (``ctx``: a ``HouseContext``)."""
+    return _view(s, ctx.G, ctx.E, ctx.mts[0], ctx.rows, ctx.table, ctx.keys, ctx.at)
+
+
+_play_view = njit(inline="always")(play_view)
+
+
+def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
+    """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
+    codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many; in
+    ``ctx.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
+    v = _play_view(s, ctx)
+    lent = ctx.cover.lent
+    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``_default_codes``)
+    got = legal_hook(v, legal_default(v, borrowed(ctx.words), buf, lent))  # noqa: F821 - ``compile_rule``
+    m = codes_into(got, ctx.words, buf)
+    ctx.cover.hint[0] = own_prefix(got)
+    return m
+
+
+def hooked_apply(s: Any, a: int, ctx: Any) -> None:
+    """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
+    action of code ``a``; its ``default`` plays one of the game's own actions."""
+    v = _play_view(s, ctx)
+    bwords = borrowed(ctx.words.bwords)
+    joined = listed(bwords, a) if a < len(bwords) else listed(ctx.words.extras, a - len(bwords))
+    apply_hook(v, make_lent_action(a, joined, listed(ctx.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
+               _apply_default(v, borrowed(ctx.words.index), ctx.best))
+
+
+def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> int:
+    """Draco has no ``scores`` hook (its outcome is the purses): never compiled (``_signatures`` names none)."""
+    raise ValueError("Draco has no scores hook")
+
+
+def own_legal(s: Any, ctx: Any, buf: Any) -> int:
+    """The legal codes the loop offers without a ``legal_actions`` hook (``compiled_rules.legal``)."""
+    return _own_codes(s, ctx.G, ctx.rows, ctx.keys, ctx.at, buf)
+
+
+def own_apply(s: Any, a: int, ctx: Any) -> None:
+    """How the loop plays code ``a`` without an ``apply`` hook (``compiled_rules.apply``)."""
+    cr.apply(ctx.table[a], cr._views(s, ctx.G[0]), ctx.G, ctx.E, ctx.mts[0])
+
+
+def own_decide(s: Any, ctx: Any, buf: Any, m: int) -> int:
+    """A heuristic seat's choice among the codes ``buf[:m]``, its index (``compiled_rules.heuristic`` on their rows,
+    the agents' chance ``ctx.mts[1]``). An action a rule added is judged by the reference's look-ahead, which this
+    tier does not have yet: such a decision raises (the module's docstring)."""
+    rows, table = ctx.rows, ctx.table
+    for i in range(m):
+        if buf[i] >= table.shape[0]:
+            raise ValueError("a heuristic seat offered an action the house rule added: the compiled look-ahead is "
+                             "not built for Draco")
+        for j in range(6):
+            rows[i, j] = table[buf[i], j]
+    return cr.heuristic(cr._views(s, ctx.G[0]), ctx.G, ctx.H, rows, m, ctx.mts[1])
+
+
+legal_now = njit(inline="always")(own_legal)
+act = njit(inline="always")(own_apply)
+decide = njit(inline="always")(own_decide)
+
+
+def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]  # noqa: PLR0913
+    """``compiled._play`` over codes with the rule's steps (the globals ``legal_now``, ``act``: ``house_loop`` binds
+    them): the game seeded ``seed`` into ``out`` (``batch``'s row), ``actions`` rows ``[player, code]`` with
+    ``record``. As the reference runner: over, else the legal actions (none: stuck), else the cap, else a decision."""
+    s, G, E, mts, buf = ctx.s, ctx.G, ctx.E, ctx.mts, ctx.buf
+    fr.seed_two(mts[0], seed, mts[1], (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
+    cr.deal(s, G, E, mts[0], ctx.dealt)
+    V = cr._views(s, G[0])
+    sc = V[0]
+    decisions = capped = stuck = 0
+    while sc[S_END] == 0:
+        m = legal_now(s, ctx, buf)
+        if m == 0:
+            stuck = 1
+            break
+        if decisions >= cap:
+            capped = 1
+            break
+        p = cr.player(V)
+        i = decide(s, ctx, buf, m) if kinds[p] == 1 else fr.randbelow_inline(mts[1], m)
+        a = buf[i]
+        if record:
+            actions[decisions, 0] = p
+            actions[decisions, 1] = a
+        decisions += 1
+        act(s, a, ctx)
+    out[R_STOP] = CAPPED if capped else NO_LEGAL if stuck else PLAYED
+    out[R_TURNS] = sc[S_TURNS]
+    out[R_ROUNDS] = sc[S_ROUNDS]
+    out[R_GAPS] = sc[S_NGAPS]
+    out[R_DECISIONS] = decisions
+    players = G[0][C_N]
+    for p in range(players):
+        out[R_SCORES + p] = s[NSC + p]
+    peak, seen = E[4], E[5]
+    peaks = R_SCORES + 2 * players
+    for j in range(peak.shape[0]):
+        out[peaks + j] = peak[j]
+        out[peaks + peak.shape[0] + j] = seen[j]
+    return True
+
+
+class HouseCover(NamedTuple):
+    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
+
+    hint: np.ndarray
+    lent: np.ndarray
+
+
+class HouseContext(NamedTuple):
+    """``house_play``'s tables and buffers: ``DracoFast``'s, the codes, and the names of the actions."""
+
+    s: np.ndarray
+    G: tuple
+    E: tuple
+    H: tuple
+    mts: np.ndarray
+    rows: np.ndarray  #: room for legal rows
+    dealt: np.ndarray
+    table: np.ndarray  #: ``Codes.table``
+    keys: np.ndarray
+    at: np.ndarray
+    buf: np.ndarray  #: the legal codes
+    best: np.ndarray  #: scratch codes (``default`` of ``apply``)
+    words: Any  #: ``compiled_words.Words``
+    cover: HouseCover
+
+
+def house_context(game: Any, codes: Codes) -> HouseContext:
+    """A house loop's context for ``game`` (a ``DracoGame``): fresh tables and buffers."""
+    from cardgen.engine.compiled_words import words_of  # not at the top: numba's typed containers
+    from cardgen.engine.coverloop import new_hint, new_lent
+
+    G, E, H, _, width = cr.tables(game, log=True)
+    room = width + max(64, width)  # the game's own and as many again a rule may add
+    return HouseContext(np.zeros(cr.state_size(G[0]), dtype=np.int64), G, E, H, np.zeros((2, 625), dtype=np.uint32),
+                        np.zeros((room, 6), dtype=np.int64),
+                        np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64), codes.table, codes.keys,
+                        codes.at, np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64),
+                        words_of(codes.actions), HouseCover(new_hint(), new_lent(room)))
+
+
+def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
+    """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known."""
+    if ctx is None:
+        return {}
+    return {"legal_actions": (_RECORD, ctx, _RECORD), "apply": (_RECORD, types.int64, ctx)}
+
+
+#: what ``compiled_hooks.compile_rule`` compiles a Draco rule's hooks with
+HOOKED = HookSteps("draco", hooked_outcome, hooked_legal, hooked_apply, _legal_codes_default, _listed_default,
+                   _signatures, ViewNames("DracoView", "GameView", "DracoPile"))
+
+
+# -- the tier: ``DracoFast`` playing the rule's loop ------------------------------------------------------------------
+class HouseLoop(NamedTuple):
+    """A house rule compiled with Draco's steps: the game loop that plays it, and what names it."""
+
+    loop: object  #: ``batch.play_many`` over ``house_play`` with the rule's hooks in place of the steps
+    codes: Codes
+    shown: str  #: the rule file as the project names it (``house/rule.py``)
+    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
+    adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
+    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+
+
+def _tier() -> type:
+    """``DracoHouseFast``, made on first use (``compiled`` imports its kernels' module)."""
+    from cardgen.games.draco.compiled import DracoFast
+
+    class DracoHouseFast(DracoFast):
+        """Draco's compiled tier with a house rule's hooks compiled in its steps (``HouseLoop``)."""
+
+        action_width = 2
+
+        def __init__(self, game: Any, house: HouseLoop) -> None:
+            super().__init__(game)
+            self.house = house
+            self.title = f"{DracoFast.title} with {house.shown}"
+            self.loop = house.loop
+            self.ctx = house_context(game, house.codes)
+            self.s, self.G, self.E, self.H, self.mts, self.rows, self.dealt = self.ctx[:7]
+
+        def _context(self) -> tuple[tuple, np.ndarray]:
+            return self.ctx, self.E[3]
+
+        def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+            """``BatchEngine._run``; a rule that raises is one line naming the game's seed (``HouseLoop.describe``)."""
+            try:
+                return super()._run(seeds, kinds, cap, record)
+            except Exception as exc:  # noqa: BLE001 - raised by the rule's compiled code
+                from cardgen.usercode import UserCodeError
+                raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
+
+        def _record(self, result: Any, decisions: int) -> None:
+            from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
+            g = self.game
+            ncards = len(g.card_ids)
+            deck, order = self.dealt[:ncards].tolist(), self.dealt[ncards:].tolist()
+            result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
+            own = self.house.codes.table
+            added = [tuple(words.split(SEP)) for words in added_words(self.ctx.words)]
+            from cardgen.games.draco.engine import row_action
+            result.actions = [(p, row_action(g, own[a]) if a < own.shape[0] else added[a - own.shape[0]])
+                              for p, a in self.actions[:decisions].tolist()]
+
+    return DracoHouseFast
+
+
+#: per house rule file's SHA-256 and deck: its game loop, or (the line that keeps it out, why)
+_HOUSE_LOOPS: dict[tuple[str, int], object] = {}
+
+
+def house_loop(deck: Any, game: Any) -> HouseLoop | str:
+    """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), once per rule file's
+    content and game; or the one line naming the file's first line that keeps it out and why."""
+    import hashlib
+    from pathlib import Path
+
+    from cardgen.engine.compiled_hooks import compile_rule
+    from cardgen.engine.coverloop import CHECKED
+    from cardgen.terminal import say
+    from cardgen.usercode import describe_failure, load_code, resolve_code_path
+
+    code = deck.model.code
+    file, line, _ = deck.code_location()
+    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
+    loaded = load_code(path, code)
+    key = (loaded.sha256, id(game))
+    if key not in _HOUSE_LOOPS:
+        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
+        digest = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
+        codes = codes_of(game)
+        built = compile_rule(rules, str(path), digest, HOOKED, lambda: house_context(game, codes))
+        if isinstance(built, tuple):
+            _HOUSE_LOOPS[key] = built
+        else:
+            name = f"draco_{built.key}"
+            steps = {"legal_now": built.legal or legal_now, "act": built.apply or act}
+            play_one = bind(house_play, name, CHECKED, **steps)
+            _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), codes, loaded.shown,
+                                          built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
+                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
+    house = _HOUSE_LOOPS[key]
+    if not isinstance(house, HouseLoop):
+        at, (why, fields) = house  # type: ignore[misc]
+        return say("house_kept_out", deck=deck.id, line=at, file=loaded.shown, why=say(why, **fields))
+    return house
+
+
+def house_fast(deck: Any, players: int) -> Any:
+    """The compiled tier of ``deck`` (a Draco deck with a house rule) at ``players``, or a one-line reason it cannot
+    play it. Not yet ``GameSpec.fast``'s: see the module's docstring."""
+    from cardgen.games.draco.engine import DracoGame
+
+    game = DracoGame(deck, players)
+    why = cr.unsupported(game)
+    if why is not None:
+        return why
+    house = house_loop(deck, game)
+    return house if isinstance(house, str) else _tier()(game, house)
