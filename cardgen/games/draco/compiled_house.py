@@ -53,8 +53,9 @@ from cardgen.engine import batch
 from cardgen.engine import fastrng as fr
 from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TURNS
 from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, inlined, made, struct_type
-from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, lent_words_type, listed,
-                                           make_actions, make_lent_action, own_prefix)
+from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, kind_of_code,
+                                           lent_words_type, listed, make_actions, make_lent_action, own_prefix)
+from cardgen.engine.coverloop import COVER_KINDS
 from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, NSC, S_BANK, S_CUP, S_CUR, S_DISC, S_END, S_LASTCALL,
                                                 S_NGAPS, S_PHASE, S_PILE, S_ROUNDS, S_TOASTS, S_TURNS)
@@ -509,36 +510,101 @@ if config.DISABLE_JIT:  # numba leaves every function Python: the view's types h
     _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
 
 
+# -- the record a house rule's loop plays on: the kernels' position, the rules' chance, where the queue lies ---------
+#: ``int64`` words after the kernels' position holding the rules' Mersenne Twister (625 ``uint32``, ``fastrng``'s):
+#: a look-ahead's sample copies its position and its chance in one copy (each sample's chance is its own, as a
+#: reference state's ``rng`` is, and the rules draw from it at every roll and rebuild)
+MT_WORDS = 313
+#: the tail of a house record: the chance, then where Aunt Sarah's queue starts (``position`` reads the seat to move
+#: from the record alone)
+TAIL = MT_WORDS + 1
+
+
+def record_size(cfg: Any) -> int:
+    """Length of a house loop's record for rule numbers ``cfg``: the kernels' position and ``TAIL``."""
+    return cr.state_size(cfg) + TAIL
+
+
+def queue_start(cfg: Any) -> int:
+    """Where ``compiled_rules._views`` puts Aunt Sarah's queue in a position of rule numbers ``cfg``."""
+    n, w, k = int(cfg[C_N]), int(cfg[cr.C_W]), int(cfg[C_NCHARS])
+    return NSC + n + k + n + n * w + 4 * w
+
+
+def chance_of(s: Any) -> Any:
+    """The rules' generator kept in house record ``s`` (a view: drawing from it changes the record)."""
+    return s[s.shape[0] - TAIL:s.shape[0] - 1].view(np.uint32)[:625]
+
+
+_chance_of = njit(inline="always")(chance_of)
+
+
+def seat_to_move(s: Any) -> int:
+    """``rules.player`` of house record ``s``: -1 once over, Aunt Sarah's neighbour asked, else the current player."""
+    if s[S_END] != 0:
+        return -1
+    if s[S_PHASE] == SARAH:
+        return s[s[s.shape[0] - 1]]
+    return s[S_CUR]
+
+
+_seat_to_move = njit(inline="always")(seat_to_move)
+_kind_of_code = njit(inline="always")(kind_of_code)
+
+
 # -- the steps with the hooks in place ------------------------------------------------------------------------------
-def play_view(s: Any, ctx: Any) -> Any:
-    """The view a hook gets of record ``s`` in a game the loop plays (``ctx``: a ``HouseContext``)."""
-    return _view(s, ctx.G, ctx.E, ctx.mts[0], ctx.rows, ctx.table, ctx.keys, ctx.at)
+class HouseCover(NamedTuple):
+    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
+
+    hint: np.ndarray
+    lent: np.ndarray
+
+
+class Steps(NamedTuple):
+    """What the rule's steps (``hooked_legal``, ``hooked_apply``, ``own_legal``, ``own_apply``) read: the tables and
+    scratch they play with, the codes and the names of the actions. A loop holds two: its game's (the log on: gaps
+    and peaks) and its look-ahead's (the log off: a sample's play is no part of the game's figures)."""
+
+    G: tuple
+    E: tuple
+    rows: np.ndarray  #: room for legal rows
+    table: np.ndarray  #: ``Codes.table``
+    keys: np.ndarray
+    at: np.ndarray
+    best: np.ndarray  #: scratch codes (``default`` of ``apply``)
+    words: Any  #: ``compiled_words.Words``
+    cover: HouseCover
+
+
+def play_view(s: Any, st: Any) -> Any:
+    """The view a hook gets of house record ``s`` (``st``: a ``Steps``)."""
+    return _view(s, st.G, st.E, _chance_of(s), st.rows, st.table, st.keys, st.at)
 
 
 _play_view = njit(inline="always")(play_view)
 
 
-def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
+def hooked_legal(s: Any, st: Any, buf: Any) -> int:
     """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
-    codes of the actions it returns into ``buf`` (``ctx.words`` learns the ones it added), how many; in
-    ``ctx.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
-    v = _play_view(s, ctx)
-    lent = ctx.cover.lent
+    codes of the actions it returns into ``buf`` (``st.words`` learns the ones it added), how many; in
+    ``st.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
+    v = _play_view(s, st)
+    lent = st.cover.lent
     lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``_default_codes``)
-    got = legal_hook(v, legal_default(v, borrowed(ctx.words), buf, lent))  # noqa: F821 - ``compile_rule``
-    m = codes_into(got, ctx.words, buf)
-    ctx.cover.hint[0] = own_prefix(got)
+    got = legal_hook(v, legal_default(v, borrowed(st.words), buf, lent))  # noqa: F821 - ``compile_rule``
+    m = codes_into(got, st.words, buf)
+    st.cover.hint[0] = own_prefix(got)
     return m
 
 
-def hooked_apply(s: Any, a: int, ctx: Any) -> None:
+def hooked_apply(s: Any, a: int, st: Any) -> None:
     """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
     action of code ``a``; its ``default`` plays one of the game's own actions."""
-    v = _play_view(s, ctx)
-    bwords = borrowed(ctx.words.bwords)
-    joined = listed(bwords, a) if a < len(bwords) else listed(ctx.words.extras, a - len(bwords))
-    apply_hook(v, make_lent_action(a, joined, listed(ctx.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
-               _apply_default(v, borrowed(ctx.words.index), ctx.best))
+    v = _play_view(s, st)
+    bwords = borrowed(st.words.bwords)
+    joined = listed(bwords, a) if a < len(bwords) else listed(st.words.extras, a - len(bwords))
+    apply_hook(v, make_lent_action(a, joined, listed(st.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
+               _apply_default(v, borrowed(st.words.index), st.best))
 
 
 def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> int:
@@ -546,47 +612,65 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
     raise ValueError("Draco has no scores hook")
 
 
-def own_legal(s: Any, ctx: Any, buf: Any) -> int:
+def own_legal(s: Any, st: Any, buf: Any) -> int:
     """The legal codes the loop offers without a ``legal_actions`` hook (``compiled_rules.legal``)."""
-    return _own_codes(s, ctx.G, ctx.rows, ctx.keys, ctx.at, buf)
+    return _own_codes(s, st.G, st.rows, st.keys, st.at, buf)
 
 
-def own_apply(s: Any, a: int, ctx: Any) -> None:
-    """How the loop plays code ``a`` without an ``apply`` hook (``compiled_rules.apply``)."""
-    cr.apply(ctx.table[a], cr._views(s, ctx.G[0]), ctx.G, ctx.E, ctx.mts[0])
+def own_apply(s: Any, a: int, st: Any) -> None:
+    """How the loop plays code ``a`` without an ``apply`` hook (``compiled_rules.apply``, the record's chance)."""
+    cr.apply(st.table[a], cr._views(s, st.G[0]), st.G, st.E, _chance_of(s))
 
 
-def own_decide(s: Any, ctx: Any, buf: Any, m: int) -> int:
-    """A heuristic seat's choice among the codes ``buf[:m]``, its index (``compiled_rules.heuristic`` on their rows,
-    the agents' chance ``ctx.mts[1]``). An action a rule added is judged by the reference's look-ahead, which this
-    tier does not have yet: such a decision raises (the module's docstring)."""
-    rows, table = ctx.rows, ctx.table
+def heuristic_code(s: Any, st: Any, H: Any, codes: Any, m: int, mt: Any) -> int:
+    """``compiled_rules.heuristic`` among the game's own codes ``codes[:m]`` (their rows), drawing from ``mt``: the
+    code it picks."""
+    rows, table = st.rows, st.table
     for i in range(m):
-        if buf[i] >= table.shape[0]:
-            raise ValueError("a heuristic seat offered an action the house rule added: the compiled look-ahead is "
-                             "not built for Draco")
+        if codes[i] >= table.shape[0]:
+            raise ValueError("the heuristic was offered an action the house rule added")
         for j in range(6):
-            rows[i, j] = table[buf[i], j]
-    return cr.heuristic(cr._views(s, ctx.G[0]), ctx.G, ctx.H, rows, m, ctx.mts[1])
+            rows[i, j] = table[codes[i], j]
+    return codes[cr.heuristic(cr._views(s, st.G[0]), st.G, H, rows, m, mt)]
+
+
+_heuristic_code = njit(inline="always")(heuristic_code)
+
+
+def own_decide(s: Any, ctx: Any, buf: Any, m: int, amt: Any) -> int:
+    """A heuristic seat's code among ``buf[:m]``, a rule adding none (``compiled_rules.heuristic``); a rule that adds
+    actions binds the covered heuristic (``cover``), which judges them by look-ahead as the reference's players do."""
+    return _heuristic_code(s, ctx.steps, ctx.H, buf, m, amt)
+
+
+def own_fresh(ctx: Any) -> None:
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts, ``coverloop.forget``)."""
 
 
 legal_now = njit(inline="always")(own_legal)
 act = njit(inline="always")(own_apply)
 decide = njit(inline="always")(own_decide)
+fresh = njit(inline="always")(own_fresh)
 
 
 def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]  # noqa: PLR0913
-    """``compiled._play`` over codes with the rule's steps (the globals ``legal_now``, ``act``: ``house_loop`` binds
-    them): the game seeded ``seed`` into ``out`` (``batch``'s row), ``actions`` rows ``[player, code]`` with
-    ``record``. As the reference runner: over, else the legal actions (none: stuck), else the cap, else a decision."""
-    s, G, E, mts, buf = ctx.s, ctx.G, ctx.E, ctx.mts, ctx.buf
+    """``compiled._play`` over codes with the rule's steps (the globals ``legal_now``, ``act``, ``decide``,
+    ``fresh``: ``house_loop`` binds them): the game seeded ``seed`` into ``out`` (``batch``'s row), ``actions`` rows
+    ``[player, code]`` with ``record``. As the reference runner: over, else the legal actions (none: stuck), else the
+    cap, else a decision."""
+    s, G, E, mts, buf, st = ctx.s, ctx.steps.G, ctx.steps.E, ctx.mts, ctx.buf, ctx.steps
     fr.seed_two(mts[0], seed, mts[1], (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     cr.deal(s, G, E, mts[0], ctx.dealt)
+    mt = _chance_of(s)  # the deal drew from ``mts[0]``; the game's rules draw on from the record's copy
+    for j in range(mts.shape[1]):
+        mt[j] = mts[0, j]
+    s[s.shape[0] - 1] = ctx.queue
+    fresh(ctx)
     V = cr._views(s, G[0])
     sc = V[0]
     decisions = capped = stuck = 0
     while sc[S_END] == 0:
-        m = legal_now(s, ctx, buf)
+        m = legal_now(s, st, buf)
         if m == 0:
             stuck = 1
             break
@@ -594,13 +678,12 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
             capped = 1
             break
         p = cr.player(V)
-        i = decide(s, ctx, buf, m) if kinds[p] == 1 else fr.randbelow_inline(mts[1], m)
-        a = buf[i]
+        a = decide(s, ctx, buf, m, mts[1]) if kinds[p] == 1 else buf[fr.randbelow_inline(mts[1], m)]
         if record:
             actions[decisions, 0] = p
             actions[decisions, 1] = a
         decisions += 1
-        act(s, a, ctx)
+        act(s, a, st)
     out[R_STOP] = CAPPED if capped else NO_LEGAL if stuck else PLAYED
     out[R_TURNS] = sc[S_TURNS]
     out[R_ROUNDS] = sc[S_ROUNDS]
@@ -617,51 +700,134 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
     return True
 
 
-class HouseCover(NamedTuple):
-    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
+# -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------
+def cover_own(ctx: Any, s: Any, out: Any) -> int:
+    """The game's own legal codes (``compiled_rules.legal``), before the rule's ``legal_actions``."""
+    st = ctx.look
+    return _own_codes(s, st.G, st.rows, st.keys, st.at, out)
 
-    hint: np.ndarray
-    lent: np.ndarray
+
+def cover_rule(ctx: Any, s: Any, out: Any) -> int:
+    """The legal codes the loop offers (the global ``legal_now``: the rule's ``legal_actions`` bound in)."""
+    return legal_now(s, ctx.look, out)  # noqa: F821 - bound by ``cover``
+
+
+def cover_play(ctx: Any, s: Any, a: int) -> None:
+    """Code ``a`` played as the loop plays it (the global ``act``: the rule's ``apply`` bound in, or the game's)."""
+    act(s, a, ctx.look)  # noqa: F821 - bound by ``cover``
+
+
+def cover_usual(ctx: Any, s: Any, codes: Any, k: int, mt: Any) -> int:
+    """The heuristic's code among ``codes[:k]`` (``compiled_rules.heuristic``: no draw for one)."""
+    return _heuristic_code(s, ctx.look, ctx.H, codes, k, mt)
+
+
+def cover_sample(ctx: Any, src: Any, dst: Any, seat: int, mt: Any) -> None:
+    """``DracoState.determinize``: what ``seat`` cannot see dealt again (``compiled_rules.determinize``, draw for
+    draw), the sample's own chance seeded from ``mt``'s next 64 bits into ``dst``'s tail (``rules.redeal``)."""
+    cr.determinize(src, dst, seat, mt, _chance_of(dst), ctx.look.G, ctx.D)
+
+
+def cover_standing(ctx: Any, s: Any, seat: int) -> float:
+    """``generic.standing``: the seat's silver less the best other seat's (``DracoState.score_estimate``)."""
+    players = ctx.look.G[0][C_N]
+    best = 0.0
+    others = False
+    for q in range(players):
+        if q != seat and (not others or float(s[NSC + q]) > best):
+            best, others = float(s[NSC + q]), True
+    return float(s[NSC + seat]) - best
+
+
+def cover_position(s: Any) -> tuple[int, int, bool]:
+    """(the seat to move, -1 once over; the turns completed; whether the game is over)."""
+    return _seat_to_move(s), s[S_TURNS], s[S_END] != 0
+
+
+def cover_kind(ctx: Any, a: int) -> int:
+    """The memory slot of the first word of action ``a`` (learnt the first time a game meets it)."""
+    words = ctx.look.words
+    word = _kind_of_code(words, a)
+    slots = ctx.cover.kinds
+    slot = slots.get(word, -1)
+    if slot < 0:
+        slot = len(slots)
+        if slot >= COVER_KINDS:
+            raise ValueError("the house rule adds more kinds of action than the compiled look-ahead holds")
+        slots[words.kinds[a]] = slot  # the list's own string, not ``word``'s borrowed copy: the dict keeps it
+    return slot
+
+
+def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
+    """``decide`` in a loop whose rule adds actions: the covered heuristic (the global ``covered``)."""
+    return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
+
+
+def _forget(ctx):  # type: ignore[no-untyped-def]
+    """``fresh`` in a loop whose rule adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
+    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
+
+
+def cover(name: str, steps: dict[str, Any]) -> Any:
+    """``coverloop.covered`` bound to Draco's kernels for the loop ``name`` whose ``steps`` (``legal_now``, ``act``)
+    carry the rule: what the loop's heuristic players call."""
+    from cardgen.engine.coverloop import bind_cover  # not at the top: numba's typed containers
+
+    inline = {"inline": "always"}
+    kernels = {"own_legal": njit(inline="always")(cover_own),
+               "rule_legal": bind(cover_rule, name, inline, legal_now=steps["legal_now"]),
+               "play": bind(cover_play, name, inline, act=steps["act"]),
+               "usual": njit(inline="always")(cover_usual),
+               "sample": njit(inline="always")(cover_sample),
+               "standing": njit(inline="always")(cover_standing),
+               "position": njit(inline="always")(cover_position),
+               "kind": njit(inline="always")(cover_kind)}
+    return bind_cover(name, **kernels)
 
 
 class HouseContext(NamedTuple):
-    """``house_play``'s tables and buffers: ``DracoFast``'s, the codes, and the names of the actions."""
+    """``house_play``'s tables and buffers: the record, the heuristic's and determinize's scratch, the generators,
+    the game's ``Steps`` and the look-ahead's, and the look-ahead's arrays (``coverloop.CoverWork``)."""
 
-    s: np.ndarray
-    G: tuple
-    E: tuple
+    s: np.ndarray  #: the house record (``record_size``)
     H: tuple
-    mts: np.ndarray
-    rows: np.ndarray  #: room for legal rows
+    D: tuple
+    mts: np.ndarray  #: the deal's chance, then the agents'
     dealt: np.ndarray
-    table: np.ndarray  #: ``Codes.table``
-    keys: np.ndarray
-    at: np.ndarray
     buf: np.ndarray  #: the legal codes
-    best: np.ndarray  #: scratch codes (``default`` of ``apply``)
-    words: Any  #: ``compiled_words.Words``
-    cover: HouseCover
+    queue: int  #: ``queue_start``: the record's last word
+    steps: Steps
+    look: Steps
+    cover: Any
 
 
 def house_context(game: Any, codes: Codes) -> HouseContext:
     """A house loop's context for ``game`` (a ``DracoGame``): fresh tables and buffers."""
     from cardgen.engine.compiled_words import words_of  # not at the top: numba's typed containers
-    from cardgen.engine.coverloop import new_hint, new_lent
+    from cardgen.engine.coverloop import cover_work
 
-    G, E, H, _, width = cr.tables(game, log=True)
+    G, E, H, D, width = cr.tables(game, log=True)
+    look_G, look_E, _, _, _ = cr.tables(game, log=False)
     room = width + max(64, width)  # the game's own and as many again a rule may add
-    return HouseContext(np.zeros(cr.state_size(G[0]), dtype=np.int64), G, E, H, np.zeros((2, 625), dtype=np.uint32),
-                        np.zeros((room, 6), dtype=np.int64),
-                        np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64), codes.table, codes.keys,
-                        codes.at, np.zeros(room, dtype=np.int64), np.zeros(room, dtype=np.int64),
-                        words_of(codes.actions), HouseCover(new_hint(), new_lent(room)))
+    size = record_size(G[0])
+    work = cover_work(game.players, room, size)
+    words = words_of(codes.actions)
+    rows = np.zeros((room, 6), dtype=np.int64)
+    hooks = HouseCover(work.hint, work.lent)
+    steps = Steps(G, E, rows, codes.table, codes.keys, codes.at, np.zeros(room, dtype=np.int64), words, hooks)
+    look = Steps(look_G, look_E, rows, codes.table, codes.keys, codes.at, np.zeros(room, dtype=np.int64), words, hooks)
+    return HouseContext(np.zeros(size, dtype=np.int64), H, D, np.zeros((2, 625), dtype=np.uint32),
+                        np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64),
+                        np.zeros(room, dtype=np.int64), queue_start(G[0]), steps, look, work)
 
 
 def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
-    """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known."""
+    """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known (a
+    ``HouseContext``'s: the steps take its ``Steps``)."""
     if ctx is None:
         return {}
-    return {"legal_actions": (_RECORD, ctx, _RECORD), "apply": (_RECORD, types.int64, ctx)}
+    st = ctx[HouseContext._fields.index("steps")]
+    return {"legal_actions": (_RECORD, st, _RECORD), "apply": (_RECORD, types.int64, st)}
 
 
 #: what ``compiled_hooks.compile_rule`` compiles a Draco rule's hooks with
@@ -677,12 +843,12 @@ class HouseLoop(NamedTuple):
     codes: Codes
     shown: str  #: the rule file as the project names it (``house/rule.py``)
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
-    adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
+    adds_actions: bool  #: whether it has ``legal_actions`` (actions the default players judge by look-ahead)
     describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
 
 
 def _tier() -> type:
-    """``DracoHouseFast``, made on first use (``compiled`` imports its kernels' module)."""
+    """``DracoHouseFast``, made on first use (``compiled`` imports the kernels)."""
     from cardgen.games.draco.compiled import DracoFast
 
     class DracoHouseFast(DracoFast):
@@ -696,7 +862,8 @@ def _tier() -> type:
             self.title = f"{DracoFast.title} with {house.shown}"
             self.loop = house.loop
             self.ctx = house_context(game, house.codes)
-            self.s, self.G, self.E, self.H, self.mts, self.rows, self.dealt = self.ctx[:7]
+            self.s, self.H, self.mts, self.dealt = self.ctx.s, self.ctx.H, self.ctx.mts, self.ctx.dealt
+            self.G, self.E = self.ctx.steps.G, self.ctx.steps.E
 
         def _context(self) -> tuple[tuple, np.ndarray]:
             return self.ctx, self.E[3]
@@ -711,31 +878,33 @@ def _tier() -> type:
 
         def _record(self, result: Any, decisions: int) -> None:
             from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
+            from cardgen.games.draco.engine import row_action
+
             g = self.game
             ncards = len(g.card_ids)
             deck, order = self.dealt[:ncards].tolist(), self.dealt[ncards:].tolist()
             result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
             own = self.house.codes.table
-            added = [tuple(words.split(SEP)) for words in added_words(self.ctx.words)]
-            from cardgen.games.draco.engine import row_action
+            added = [tuple(words.split(SEP)) for words in added_words(self.ctx.steps.words)]
             result.actions = [(p, row_action(g, own[a]) if a < own.shape[0] else added[a - own.shape[0]])
                               for p, a in self.actions[:decisions].tolist()]
 
     return DracoHouseFast
 
 
-#: per house rule file's SHA-256 and deck: its game loop, or (the line that keeps it out, why)
+#: per house rule file's SHA-256 and game: its game loop, or (the line that keeps it out, why)
 _HOUSE_LOOPS: dict[tuple[str, int], object] = {}
 
 
 def house_loop(deck: Any, game: Any) -> HouseLoop | str:
-    """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), once per rule file's
-    content and game; or the one line naming the file's first line that keeps it out and why."""
+    """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), with the default players'
+    look-ahead where it adds actions (``cover``), once per rule file's content and game; or the one line naming the
+    file's first line that keeps it out and why."""
     import hashlib
     from pathlib import Path
 
     from cardgen.engine.compiled_hooks import compile_rule
-    from cardgen.engine.coverloop import CHECKED
+    from cardgen.engine.coverloop import CHECKED, forget
     from cardgen.terminal import say
     from cardgen.usercode import describe_failure, load_code, resolve_code_path
 
@@ -754,6 +923,9 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
         else:
             name = f"draco_{built.key}"
             steps = {"legal_now": built.legal or legal_now, "act": built.apply or act}
+            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
+                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=cover(name, steps))
+                steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
             play_one = bind(house_play, name, CHECKED, **steps)
             _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), codes, loaded.shown,
                                           built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
@@ -767,7 +939,7 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
 
 def house_fast(deck: Any, players: int) -> Any:
     """The compiled tier of ``deck`` (a Draco deck with a house rule) at ``players``, or a one-line reason it cannot
-    play it. Not yet ``GameSpec.fast``'s: see the module's docstring."""
+    play it (``compiled.fast_engine`` hands a deck with a house rule here)."""
     from cardgen.games.draco.engine import DracoGame
 
     game = DracoGame(deck, players)
