@@ -409,7 +409,7 @@ def own_code(v: Any, buf: Any, code: int) -> int:
         return -1
     for i in range(_own_codes(v._s, v._G, v._rows, v._keys, v._at, buf)):
         if buf[i] == code:
-            return code
+            return buf[i]  # the array's: ``code`` may be numba's optional (a dict's ``get``), no index
     return -1
 
 
