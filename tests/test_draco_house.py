@@ -111,7 +111,7 @@ def view_agrees(players: int, seed: int) -> int:
         return s.tolist()
 
     def view(s: np.ndarray) -> object:
-        return compiled_house._PyView(s, G, E, compiled_house.chance_of(s), rows, codes.table, codes.keys, codes.at)
+        return compiled_house._PyView(s, G, E, compiled_house.chance_of(s), rows, codes.lookup)
 
     def same(state: object, s: np.ndarray, where: str) -> None:
         v = view(s)
@@ -191,11 +191,12 @@ def test_every_row_a_game_lists_has_one_code_and_the_references_words(tmp_path: 
         game = deck.spec.new_game(deck, players)
         codes = compiled_house.codes_of(game)
         nchars = len(game.char_ids)
-        assert len(set(codes.keys.tolist())) == codes.table.shape[0] == len(codes.actions)
-        assert codes.keys.tolist() == sorted(compiled_house.row_key(r, nchars) for r in codes.table.tolist())
-        for key, code in zip(codes.keys.tolist(), codes.at.tolist()):
-            assert compiled_house.row_key(codes.table[code].tolist(), nchars) == key
-        for row, words in zip(codes.table.tolist(), codes.actions):
+        table, keys, at = codes.lookup
+        assert len(set(keys.tolist())) == table.shape[0] == len(codes.actions)
+        assert keys.tolist() == sorted(compiled_house.row_key(r, nchars) for r in table.tolist())
+        for key, code in zip(keys.tolist(), at.tolist()):
+            assert compiled_house.row_key(table[code].tolist(), nchars) == key
+        for row, words in zip(table.tolist(), codes.actions):
             assert words == tuple(str(w) for w in row_action(game, row))
         state, rng = game.new_initial_state(7), random.Random(7)
         listed = 0
@@ -217,3 +218,4 @@ def test_the_views_tables_are_typed_as_numba_types_the_kernels_tables() -> None:
     deck = resolve("draco", ROOT)
     G, E, _, _, _ = cr.tables(deck.spec.new_game(deck, 4), log=True)
     assert typeof(G) == compiled_house.G_TYPE and typeof(E) == compiled_house.E_TYPE
+    assert typeof(compiled_house.codes_of(deck.spec.new_game(deck, 4)).lookup) == compiled_house.CODES_TYPE

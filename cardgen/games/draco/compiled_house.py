@@ -76,12 +76,18 @@ def row_key(row: Any, nchars: int) -> int:
     return ((((row[0] * 64 + row[1]) * c + row[2] + 1) * c + row[3]) * c + row[4]) * _W_ROOM + row[5]
 
 
-class Codes(NamedTuple):
-    """A game's actions by code: each code's row and words, and the rows' keys sorted with their codes."""
+class CodeTable(NamedTuple):
+    """What the compiled steps read of a game's codes: each code's row, and the rows' keys sorted with their codes."""
 
     table: np.ndarray  #: int64[codes, 6]: the row of each code
     keys: np.ndarray  #: int64[codes]: ``row_key`` of every row, sorted
     at: np.ndarray  #: int64[codes]: the code of each of ``keys``
+
+
+class Codes(NamedTuple):
+    """A game's actions by code: their ``CodeTable`` and the words of each."""
+
+    lookup: CodeTable
     actions: tuple[tuple[str, ...], ...]  #: the words of each code (``compiled_words.words_of``)
 
 
@@ -100,32 +106,33 @@ def codes_of(game: Any) -> Codes:
     if len(set(keys.tolist())) != len(rows):
         raise ValueError("two legal rows of this deck share a key")
     actions = tuple(tuple(str(w) for w in row_action(game, r)) for r in rows)
-    return Codes(table, keys[order], order.astype(np.int64), actions)
+    return Codes(CodeTable(table, keys[order], order.astype(np.int64)), actions)
 
 
 _row_key = njit(inline="always")(row_key)
 
 
-def code_of_row(keys: Any, at: Any, row: Any, nchars: int) -> int:
-    """The code of legal ``row`` (``Codes``' ``keys`` and ``at``)."""
+def code_of_row(codes: Any, row: Any, nchars: int) -> int:
+    """The code of legal ``row`` (``codes``: a ``CodeTable``)."""
     key = _row_key(row, nchars)
+    keys = codes.keys
     i = np.searchsorted(keys, key)
     if i >= keys.shape[0] or keys[i] != key:
         raise ValueError("a legal row the compiled house tier has no code for")
-    return at[i]
+    return codes.at[i]
 
 
 _code_of_row = njit(inline="always")(code_of_row)
 
 
-def own_codes(s: Any, G: Any, rows: Any, keys: Any, at: Any, out: Any) -> int:
+def own_codes(s: Any, G: Any, rows: Any, codes: Any, out: Any) -> int:
     """The game's own legal codes of record ``s`` into ``out`` (``compiled_rules.legal``, in its order; ``rows``:
-    room for the rows), how many."""
+    room for the rows; ``codes``: a ``CodeTable``), how many."""
     V = cr._views(s, G[0])
     m = cr.legal(V, G, rows)
     nchars = G[0][C_NCHARS]
     for i in range(m):
-        out[i] = _code_of_row(keys, at, rows[i], nchars)
+        out[i] = _code_of_row(codes, rows[i], nchars)
     return m
 
 
@@ -166,8 +173,9 @@ _TABLE = types.int64[:, ::1]
 G_TYPE = types.Tuple((_RECORD,) * 6 + (_TABLE, _RECORD, _TABLE, _RECORD))
 E_TYPE = types.Tuple((_RECORD,) * 3 + (_TABLE, _RECORD, _RECORD))
 _MT = types.uint32[::1]
-_VIEW = [("s", _RECORD), ("G", G_TYPE), ("E", E_TYPE), ("mt", _MT), ("rows", _TABLE), ("table", _TABLE),
-         ("keys", _RECORD), ("at", _RECORD)]
+#: ``CodeTable`` as numba types it
+CODES_TYPE = types.NamedTuple((_TABLE, _RECORD, _RECORD), CodeTable)
+_VIEW = [("s", _RECORD), ("G", G_TYPE), ("E", E_TYPE), ("mt", _MT), ("rows", _TABLE), ("codes", CODES_TYPE)]
 #: counts no reference of its arrays: every maker's outlive it (the loop's context holds them)
 DracoViewType = struct_type("DracoView", "The numba type of the compiled view of a Draco state.", _VIEW,
                             module=__name__, counted=())
@@ -175,9 +183,9 @@ view_type = DracoViewType()
 
 
 @intrinsic
-def _view(typingctx: Any, s: Any, G: Any, E: Any, mt: Any, rows: Any, table: Any, keys: Any, at: Any) -> Any:
+def _view(typingctx: Any, s: Any, G: Any, E: Any, mt: Any, rows: Any, codes: Any) -> Any:
     """The view of record ``s`` with what its helpers and defaults play on: the tables ``G``, the scratch and log
-    ``E``, the rules' chance ``mt``, room for legal rows, and the codes (``Codes``' ``table``, ``keys``, ``at``)."""
+    ``E``, the rules' chance ``mt``, room for legal rows, and the codes (a ``CodeTable``)."""
     def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
         return made(view_type, _VIEW, context, builder, args)
     return view_type(*(t for _, t in _VIEW)), codegen
@@ -285,8 +293,8 @@ def _returning(fn: Callable[..., Any]) -> Callable[..., Any]:
     parameters = fn.__code__.co_varnames[:fn.__code__.co_argcount]
     scope = {"kernel": kernel}
     defaults = fn.__defaults__ or ()
-    signature = ", ".join(p if i < len(parameters) - len(defaults) else f"{p}={defaults[i - len(parameters) + len(defaults)]!r}"
-                          for i, p in enumerate(parameters))
+    first = len(parameters) - len(defaults)  # the first parameter with a default value
+    signature = ", ".join(p if i < first else f"{p}={defaults[i - first]!r}" for i, p in enumerate(parameters))
     exec(f"def typing({signature}):\n    return lambda {signature}: kernel({', '.join(parameters)})\n",  # noqa: S102
          scope)  # our own text: numba compares an overload's parameters with its implementation's
     return scope["typing"]
@@ -343,7 +351,7 @@ def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's pa
         codes = lent[1:]
     else:
         codes = np.empty(len(d._buf) + 2, np.int64)
-    codes[0] = _own_codes(v._s, v._G, v._rows, v._keys, v._at, codes[1:len(codes) - 1])
+    codes[0] = _own_codes(v._s, v._G, v._rows, v._codes, codes[1:len(codes) - 1])
     codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
     return make_actions(codes, d._words)
 
@@ -369,7 +377,7 @@ def _legal_default(typingctx: Any, v: Any, acts: Any, buf: Any) -> Any:
 def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
     """The engine's own legal actions (``rules.legal``), in its order, as a new typed list."""
     v = d._view
-    m = _own_codes(v._s, v._G, v._rows, v._keys, v._at, d._buf)
+    m = _own_codes(v._s, v._G, v._rows, v._codes, d._buf)
     out = List.empty_list(action_type)
     for i in range(m):
         out.append(d._acts[d._buf[i]])
@@ -407,7 +415,7 @@ def own_code(v: Any, buf: Any, code: int) -> int:
     ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
     if code < 0:
         return -1
-    for i in range(_own_codes(v._s, v._G, v._rows, v._keys, v._at, buf)):
+    for i in range(_own_codes(v._s, v._G, v._rows, v._codes, buf)):
         if buf[i] == code:
             return buf[i]  # the array's: ``code`` may be numba's optional (a dict's ``get``), no index
     return -1
@@ -422,7 +430,7 @@ def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overl
     code = _own_code(v, d._buf, game_code(d._index, action))
     if code < 0:
         raise ValueError("an action the game's own rules do not allow now reached default")
-    cr.apply(v._table[code], cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+    cr.apply(v._codes.table[code], cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
 
 
 @overload_method(DracoApplyDefaultType, "__call__")
@@ -453,11 +461,10 @@ class _PyView:
     """``DracoViewType`` as a Python object over the record ``s`` (its names read live: a hook reads them after a
     change)."""
 
-    __slots__ = ("_s", "_G", "_E", "_mt", "_rows", "_table", "_keys", "_at", "game")
+    __slots__ = ("_s", "_G", "_E", "_mt", "_rows", "_codes", "game")
 
-    def __init__(self, s: Any, G: Any, E: Any, mt: Any, rows: Any, table: Any, keys: Any, at: Any) -> None:  # noqa: PLR0913
-        self._s, self._G, self._E, self._mt, self._rows, self._table, self._keys, self._at = (s, G, E, mt, rows, table,
-                                                                                              keys, at)
+    def __init__(self, s: Any, G: Any, E: Any, mt: Any, rows: Any, codes: CodeTable) -> None:
+        self._s, self._G, self._E, self._mt, self._rows, self._codes = s, G, E, mt, rows, codes
         self.game = GameView(int(G[0][C_N]))
 
     money = property(money_of)
@@ -485,7 +492,7 @@ class _PyLegalDefault:
 
     def __call__(self) -> list[tuple[str, ...]]:
         v = self._view
-        m = own_codes(v._s, v._G, v._rows, v._keys, v._at, self._buf)
+        m = own_codes(v._s, v._G, v._rows, v._codes, self._buf)
         return [self._acts[c] for c in self._buf[:m].tolist()]
 
     @classmethod
@@ -568,9 +575,7 @@ class Steps(NamedTuple):
     G: tuple
     E: tuple
     rows: np.ndarray  #: room for legal rows
-    table: np.ndarray  #: ``Codes.table``
-    keys: np.ndarray
-    at: np.ndarray
+    codes: CodeTable
     best: np.ndarray  #: scratch codes (``default`` of ``apply``)
     words: Any  #: ``compiled_words.Words``
     cover: HouseCover
@@ -578,7 +583,7 @@ class Steps(NamedTuple):
 
 def play_view(s: Any, st: Any) -> Any:
     """The view a hook gets of house record ``s`` (``st``: a ``Steps``)."""
-    return _view(s, st.G, st.E, _chance_of(s), st.rows, st.table, st.keys, st.at)
+    return _view(s, st.G, st.E, _chance_of(s), st.rows, st.codes)
 
 
 _play_view = njit(inline="always")(play_view)
@@ -614,18 +619,18 @@ def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> i
 
 def own_legal(s: Any, st: Any, buf: Any) -> int:
     """The legal codes the loop offers without a ``legal_actions`` hook (``compiled_rules.legal``)."""
-    return _own_codes(s, st.G, st.rows, st.keys, st.at, buf)
+    return _own_codes(s, st.G, st.rows, st.codes, buf)
 
 
 def own_apply(s: Any, a: int, st: Any) -> None:
     """How the loop plays code ``a`` without an ``apply`` hook (``compiled_rules.apply``, the record's chance)."""
-    cr.apply(st.table[a], cr._views(s, st.G[0]), st.G, st.E, _chance_of(s))
+    cr.apply(st.codes.table[a], cr._views(s, st.G[0]), st.G, st.E, _chance_of(s))
 
 
 def heuristic_code(s: Any, st: Any, H: Any, codes: Any, m: int, mt: Any) -> int:
     """``compiled_rules.heuristic`` among the game's own codes ``codes[:m]`` (their rows), drawing from ``mt``: the
     code it picks."""
-    rows, table = st.rows, st.table
+    rows, table = st.rows, st.codes.table
     for i in range(m):
         if codes[i] >= table.shape[0]:
             raise ValueError("the heuristic was offered an action the house rule added")
@@ -644,7 +649,7 @@ def own_decide(s: Any, ctx: Any, buf: Any, m: int, amt: Any) -> int:
 
 
 def own_fresh(ctx: Any) -> None:
-    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts, ``coverloop.forget``)."""
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts: ``_forget``)."""
 
 
 legal_now = njit(inline="always")(own_legal)
@@ -704,7 +709,7 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
 def cover_own(ctx: Any, s: Any, out: Any) -> int:
     """The game's own legal codes (``compiled_rules.legal``), before the rule's ``legal_actions``."""
     st = ctx.look
-    return _own_codes(s, st.G, st.rows, st.keys, st.at, out)
+    return _own_codes(s, st.G, st.rows, st.codes, out)
 
 
 def cover_rule(ctx: Any, s: Any, out: Any) -> int:
@@ -814,8 +819,8 @@ def house_context(game: Any, codes: Codes) -> HouseContext:
     words = words_of(codes.actions)
     rows = np.zeros((room, 6), dtype=np.int64)
     hooks = HouseCover(work.hint, work.lent)
-    steps = Steps(G, E, rows, codes.table, codes.keys, codes.at, np.zeros(room, dtype=np.int64), words, hooks)
-    look = Steps(look_G, look_E, rows, codes.table, codes.keys, codes.at, np.zeros(room, dtype=np.int64), words, hooks)
+    steps = Steps(G, E, rows, codes.lookup, np.zeros(room, dtype=np.int64), words, hooks)
+    look = Steps(look_G, look_E, rows, codes.lookup, np.zeros(room, dtype=np.int64), words, hooks)
     return HouseContext(np.zeros(size, dtype=np.int64), H, D, np.zeros((2, 625), dtype=np.uint32),
                         np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64),
                         np.zeros(room, dtype=np.int64), queue_start(G[0]), steps, look, work)
@@ -840,7 +845,6 @@ class HouseLoop(NamedTuple):
     """A house rule compiled with Draco's steps: the game loop that plays it, and what names it."""
 
     loop: object  #: ``batch.play_many`` over ``house_play`` with the rule's hooks in place of the steps
-    codes: Codes
     shown: str  #: the rule file as the project names it (``house/rule.py``)
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
     adds_actions: bool  #: whether it has ``legal_actions`` (actions the default players judge by look-ahead)
@@ -861,7 +865,8 @@ def _tier() -> type:
             self.house = house
             self.title = f"{DracoFast.title} with {house.shown}"
             self.loop = house.loop
-            self.ctx = house_context(game, house.codes)
+            self.codes = codes_of(game)
+            self.ctx = house_context(game, self.codes)
             self.s, self.H, self.mts, self.dealt = self.ctx.s, self.ctx.H, self.ctx.mts, self.ctx.dealt
             self.G, self.E = self.ctx.steps.G, self.ctx.steps.E
 
@@ -876,6 +881,29 @@ def _tier() -> type:
                 from cardgen.usercode import UserCodeError
                 raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
 
+        def _loop_call(self, games: batch.Games, first: int, ctx: tuple, buffers: batch.Buffers) -> tuple[int, int]:
+            """``BatchEngine._loop_call`` as a guarded call the supervisor watches (``cardgen.contain``), as King
+            Lui's: compiled code runs out of the in-process guard's reach, so each call plays at most the games the
+            time limit of one call into project code allows (``house_batch``), compiled before the clock starts."""
+            import os
+
+            from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
+
+            covered = self.house.adds_actions and bool((games.kinds == 1).any())  # default players look ahead
+            per_game = HOUSE_COVERED_GAME_SECONDS if covered else HOUSE_DECISION_GAME_SECONDS
+            stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
+            part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
+            args = (part, first, ctx, buffers)
+            ready(self.loop, args)
+            pid = os.getpid()
+            seed, more = int(games.seeds[first]), stop - first - 1
+            contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {seed}"
+                          + (f" and {more} more)" if more else ")"), guard.time_limit(), pid)
+            try:
+                return jit.call(self.loop, args, 2)  # type: ignore[return-value]
+            finally:
+                contain.leave(pid)
+
         def _record(self, result: Any, decisions: int) -> None:
             from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
             from cardgen.games.draco.engine import row_action
@@ -884,7 +912,7 @@ def _tier() -> type:
             ncards = len(g.card_ids)
             deck, order = self.dealt[:ncards].tolist(), self.dealt[ncards:].tolist()
             result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
-            own = self.house.codes.table
+            own = self.codes.lookup.table
             added = [tuple(words.split(SEP)) for words in added_words(self.ctx.steps.words)]
             result.actions = [(p, row_action(g, own[a]) if a < own.shape[0] else added[a - own.shape[0]])
                               for p, a in self.actions[:decisions].tolist()]
@@ -892,14 +920,41 @@ def _tier() -> type:
     return DracoHouseFast
 
 
-#: per house rule file's SHA-256 and game: its game loop, or (the line that keeps it out, why)
-_HOUSE_LOOPS: dict[tuple[str, int], object] = {}
+#: Seconds one compiled Draco game with a rule run at every decision (``legal_actions``, ``apply``) may take, at
+#: most: a compiled game of the "buy" rule of tests/test_draco_house.py took about HOUSE_MEASURED_US microseconds with
+#: random players (benchmarks/bench_cover.py's way, one process): a margin of some hundreds. A loop call plays no more
+#: games than the time limit of one call into project code allows at this pace (``house_batch``): no honest call comes
+#: near its deadline, and a rule that never returns is killed within the limit + ``contain.GRACE``.
+HOUSE_DECISION_GAME_SECONDS = 0.05
+#: The same for a rule that adds actions played by default players, who judge each offer by a look-ahead compiled
+#: with the rule: a game of the "buy" rule took about HOUSE_COVERED_MS milliseconds (the same way).
+HOUSE_COVERED_GAME_SECONDS = 2.0
+
+
+def house_batch(limit: float, per_game: float) -> int:
+    """How many games one compiled loop call plays under a time limit of ``limit`` s, a game taking at most
+    ``per_game`` s."""
+    return max(1, int(limit / per_game))
+
+
+def ready(dispatcher: object, args: tuple) -> None:
+    """Compile ``dispatcher`` for ``args`` (or load it from numba's disk cache) without running it; nothing for a
+    Python function (``NUMBA_DISABLE_JIT``)."""
+    compile_for = getattr(dispatcher, "compile", None)
+    if compile_for is None or getattr(dispatcher, "signatures", None):
+        return
+    compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
+
+
+#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why)
+_HOUSE_LOOPS: dict[str, object] = {}
 
 
 def house_loop(deck: Any, game: Any) -> HouseLoop | str:
     """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), with the default players'
-    look-ahead where it adds actions (``cover``), once per rule file's content and game; or the one line naming the
-    file's first line that keeps it out and why."""
+    look-ahead where it adds actions (``cover``), once per rule file's content (the loop takes any deck's tables and
+    codes in its context: ``game``'s type them); or the one line naming the file's first line that keeps it out and
+    why."""
     import hashlib
     from pathlib import Path
 
@@ -912,12 +967,11 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
     file, line, _ = deck.code_location()
     path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
     loaded = load_code(path, code)
-    key = (loaded.sha256, id(game))
+    key = loaded.sha256
     if key not in _HOUSE_LOOPS:
         rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
         digest = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
-        codes = codes_of(game)
-        built = compile_rule(rules, str(path), digest, HOOKED, lambda: house_context(game, codes))
+        built = compile_rule(rules, str(path), digest, HOOKED, lambda: house_context(game, codes_of(game)))
         if isinstance(built, tuple):
             _HOUSE_LOOPS[key] = built
         else:
@@ -927,7 +981,7 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
                 steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=cover(name, steps))
                 steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
             play_one = bind(house_play, name, CHECKED, **steps)
-            _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), codes, loaded.shown,
+            _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
                                           built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
                                               exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
     house = _HOUSE_LOOPS[key]
@@ -948,3 +1002,12 @@ def house_fast(deck: Any, players: int) -> Any:
         return why
     house = house_loop(deck, game)
     return house if isinstance(house, str) else _tier()(game, house)
+
+
+def fast_engine(deck: Any, players: int) -> Any:
+    """``GameSpec.fast`` of Draco: a deck with a house rule on ``house_fast``, every other deck on
+    ``compiled.fast_engine`` (the base tier, untouched: its compiled code stays in numba's disk cache)."""
+    if deck.model.code is not None:
+        return house_fast(deck, players)
+    from cardgen.games.draco.compiled import fast_engine as base
+    return base(deck, players)
