@@ -23,4 +23,8 @@ GAME = package_spec(
     deck_words=on_first_use("cardgen.games.draco.bank", "deck_words"),
     out_of_running=out_of_running,  # tied leaders drop out: the winner's lead is over the richest seat left
     play_on=on_first_use("cardgen.games.draco.compiled", "play_on"),  # the play experiment's futures, compiled
+    # a house rule of these hooks plays compiled with the game's steps (compiled_house.py; without importing numba);
+    # the tier hands a deck with a house rule to it, every other deck to compiled.fast_engine
+    compiled_hooks=("legal_actions", "apply"),
+    fast=on_first_use("cardgen.games.draco.compiled_house", "fast_engine"),
 )

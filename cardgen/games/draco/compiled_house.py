@@ -33,11 +33,17 @@ What ``compiled_hooks.compile_rule`` asks of a game (``HOOKED``, a ``HookSteps``
 * ``scores``: Draco has no such hook (its outcome is the money): ``hooked_outcome`` refuses.
 
 Each hook is compiled in place of the step it replaces in this module's game loop (``house_play``, bound by
-``cardgen.jit.bind`` into ``batch.play_many``), played by ``DracoHouseFast``. What is missing before the path is
-switched on for Draco (``GameSpec.compiled_hooks`` stays empty, docs/ARCHITECTURE.md "Compiled house rules"): the
-default players' look-ahead on an added action (``engine/coverloop.py``), which needs each sample to carry its own
-chance (Draco's rules draw from a generator beside the record, King Lui's from none), so ``own_decide`` refuses a
-heuristic seat offered an added action rather than judge it otherwise than the reference.
+``cardgen.jit.bind`` into ``batch.play_many``), played by ``DracoHouseFast``, which ``fast_engine`` (Draco's
+``GameSpec.fast``) hands a deck with a house rule. The default players judge an action the rule adds by the covered
+look-ahead compiled with the rule (``cover``: ``engine/coverloop.py`` bound to Draco's kernels), as the reference's
+``CoveredAgent`` does, so their games are the reference engine's too. Draco's rules draw from a generator beside the
+position (the die, a rebuilt pile), King Lui's from none: a look-ahead's sample must replay each candidate from its
+own chance, so the loop's record carries the rules' generator in its tail (``chance_of``), copied with the position;
+the look-ahead plays with the log off (a second set of tables), so a sample's gaps and peaks stay out of the game's.
+
+Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator expression,
+code numba refuses), ``compile_rule`` says why in one line naming the rule file's first line that keeps it out, and
+the rule plays on the reference engine.
 """
 from __future__ import annotations
 
@@ -921,13 +927,14 @@ def _tier() -> type:
 
 
 #: Seconds one compiled Draco game with a rule run at every decision (``legal_actions``, ``apply``) may take, at
-#: most: a compiled game of the "buy" rule of tests/test_draco_house.py took about HOUSE_MEASURED_US microseconds with
-#: random players (benchmarks/bench_cover.py's way, one process): a margin of some hundreds. A loop call plays no more
-#: games than the time limit of one call into project code allows at this pace (``house_batch``): no honest call comes
-#: near its deadline, and a rule that never returns is killed within the limit + ``contain.GRACE``.
+#: most: King Lui's margin (``king_lui.compiled.HOUSE_DECISION_GAME_SECONDS``), some hundreds of times what a game of
+#: the "buy" rule of tests/test_draco_house.py takes with random players (``benchmarks/bench_draco_house.py``; the
+#: figures in docs/draco.md, "Measured"). A loop call plays no more games than the time limit of one call into project
+#: code allows at this pace (``house_batch``): no honest call comes near its deadline, and a rule that never returns is
+#: killed within the limit + ``contain.GRACE``.
 HOUSE_DECISION_GAME_SECONDS = 0.05
 #: The same for a rule that adds actions played by default players, who judge each offer by a look-ahead compiled
-#: with the rule: a game of the "buy" rule took about HOUSE_COVERED_MS milliseconds (the same way).
+#: with the rule: tens of times what a game of the "buy" rule takes so (the same bench).
 HOUSE_COVERED_GAME_SECONDS = 2.0
 
 
