@@ -927,14 +927,14 @@ def _tier() -> type:
 
 
 #: Seconds one compiled Draco game with a rule run at every decision (``legal_actions``, ``apply``) may take, at
-#: most: King Lui's margin (``king_lui.compiled.HOUSE_DECISION_GAME_SECONDS``), some hundreds of times what a game of
-#: the "buy" rule of tests/test_draco_house.py takes with random players (``benchmarks/bench_draco_house.py``; the
-#: figures in docs/draco.md, "Measured"). A loop call plays no more games than the time limit of one call into project
+#: most: King Lui's margin (``king_lui.compiled.HOUSE_DECISION_GAME_SECONDS``), some eighty times what a game of the
+#: "buy" rule of tests/test_draco_house.py took with random players (0.6 ms of CPU at 4 seats on a loaded machine,
+#: ``benchmarks/bench_draco_house.py``; docs/draco.md, "Measured"). A loop call plays no more games than the time limit of one call into project
 #: code allows at this pace (``house_batch``): no honest call comes near its deadline, and a rule that never returns is
 #: killed within the limit + ``contain.GRACE``.
 HOUSE_DECISION_GAME_SECONDS = 0.05
 #: The same for a rule that adds actions played by default players, who judge each offer by a look-ahead compiled
-#: with the rule: tens of times what a game of the "buy" rule takes so (the same bench).
+#: with the rule: some twenty-five times what a game of the "buy" rule took so (76 ms, the same bench).
 HOUSE_COVERED_GAME_SECONDS = 2.0
 
 
