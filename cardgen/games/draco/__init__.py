@@ -3,8 +3,8 @@
 Laid out as every game package: rule numbers (``model``), deck checks (``checks``), card
 texts (``text``), the reference rules (``engine``, with the table arithmetic in ``table``),
 agents (``agents``), and the compiled form: the rules' kernels (``compiled_rules``), the
-tier that plays whole games with them (``compiled``) and the search driver
-(``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
+tier that plays whole games with them (``compiled``), a house rule's hooks compiled with them
+(``compiled_house``) and the search driver (``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import on_first_use, package_spec
 from cardgen.games.draco.engine import DracoGame, out_of_running
