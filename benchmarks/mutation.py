@@ -504,6 +504,13 @@ TARGETS = [
            ("tests/test_house_compiled.py",)),
     Target("house_compiled_view", "cardgen/games/king_lui/compiled_house.py",
            _m("cardgen/games/king_lui/compiled_house.py", "x_own_code"), ("tests/test_house_compiled.py",)),
+    # Draco's half of a house rule compiled with the game's steps (issue 50 step 2): a row's code, the view's numbers
+    # and helpers against the reference state's, the seat to move read from the record, the record's chance
+    Target("house_compiled_draco", "cardgen/games/draco/compiled_house.py",
+           _m("cardgen/games/draco/compiled_house.py", "x_row_key", "x_codes_of", "x_code_of_row", "x_phase_word",
+              "x_money_of", "x_hand_count", "x_pay_of", "x_collect_of", "x_seat_to_move", "x_queue_start",
+              "x_chance_of", "x_own_code", "x_cover_standing"),
+           ("tests/test_draco_house.py",)),
     # the default players' look-ahead written for compiled code (issue 50 item 2): its arithmetic and memory against
     # the Python functions, its decisions through whole games against the reference engine
     Target("cover_loop", "cardgen/engine/coverloop.py",

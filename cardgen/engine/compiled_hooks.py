@@ -210,16 +210,17 @@ _ATTRIBUTE = re.compile(r"Unknown attribute '(\w+)' of type (\w+)")
 _SETATTR = re.compile(r"Cannot resolve setattr: \((\w+)\)\.(\w+)")
 
 
-def first_generator(path: str, after: int | None) -> int | None:
-    """The line of the first generator expression (``any(x for x in y)``) of the file ``path`` from line ``after`` on
-    (the function numba refused); ``after`` when there is none."""
+def first_generator(path: str, after: int | None, kind: str = "GeneratorExp") -> int | None:
+    """The line of the first generator expression (``any(x for x in y)``; ``kind``: another node of Python's ``ast``,
+    ``Lambda``) of the file ``path`` from line ``after`` on (the function numba refused); ``after`` when there is
+    none."""
     import ast
 
     try:
         tree = ast.parse(open(path, encoding="utf-8").read())
     except (OSError, SyntaxError, ValueError):
         return after
-    lines = sorted(node.lineno for node in ast.walk(tree) if isinstance(node, ast.GeneratorExp)
+    lines = sorted(node.lineno for node in ast.walk(tree) if isinstance(node, getattr(ast, kind))
                    and node.lineno >= (after or 0))
     return lines[0] if lines else after
 
@@ -240,6 +241,8 @@ def why_not(exc: BaseException, path: str, names: ViewNames) -> tuple[int | None
         return line, ("house_why_keep", {"name": "state." + m[2]})
     if "yield in a closure" in text:  # numba names the function's first line: the expression's own is the file's
         return first_generator(path, line), ("house_why_generator", {})
+    if "Cannot capture the non-constant value" in text:  # a lambda reading the state (``min(key=lambda q: ...)``):
+        line = first_generator(path, line, "Lambda")  # numba names the function's first line, not the lambda's
     if whole_numbers.__name__ in text:
         return line, ("house_why_numbers", {})
     if names.pile in text:

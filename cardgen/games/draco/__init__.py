@@ -3,8 +3,8 @@
 Laid out as every game package: rule numbers (``model``), deck checks (``checks``), card
 texts (``text``), the reference rules (``engine``, with the table arithmetic in ``table``),
 agents (``agents``), and the compiled form: the rules' kernels (``compiled_rules``), the
-tier that plays whole games with them (``compiled``) and the search driver
-(``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
+tier that plays whole games with them (``compiled``), a house rule's hooks compiled with them
+(``compiled_house``) and the search driver (``compiled_search``), each imported on first use. Designer documentation: docs/draco.md.
 """
 from cardgen.games.base import on_first_use, package_spec
 from cardgen.games.draco.engine import DracoGame, out_of_running
@@ -23,4 +23,8 @@ GAME = package_spec(
     deck_words=on_first_use("cardgen.games.draco.bank", "deck_words"),
     out_of_running=out_of_running,  # tied leaders drop out: the winner's lead is over the richest seat left
     play_on=on_first_use("cardgen.games.draco.compiled", "play_on"),  # the play experiment's futures, compiled
+    # a house rule of these hooks plays compiled with the game's steps (compiled_house.py; without importing numba);
+    # the tier hands a deck with a house rule to it, every other deck to compiled.fast_engine
+    compiled_hooks=("legal_actions", "apply"),
+    fast=on_first_use("cardgen.games.draco.compiled_house", "fast_engine"),
 )

@@ -1,0 +1,1020 @@
+"""Draco & Co's half of a house rule compiled with the game's steps: the view its hooks read, their defaults, the steps.
+
+A house rule's ``legal_actions`` and ``apply`` hooks are compiled (``numba.njit``) as they are written, against a
+compiled view of the state: the names of the house-rule API (docs/draco.md "House rules: what a hook may use") over
+the kernels' ``int64`` record (``compiled_rules._views``), and ``default`` bound to the compiled step the hook
+replaces. The view holds what a hook may read and only the changes of the game's own steps, so a rule compiled here
+cannot break the game's books:
+
+* ``state.money`` (silver per seat, a copy: read it), ``state.bank``, ``state.cur``, ``state.current_player``,
+  ``state.phase_name`` (``"play"``, ``"move"``, ``"toast"``, ``"draw"``, ``"over"``), ``state.turns``,
+  ``state.rounds``, ``state.cup``, ``state.toasts``, ``state.last_call``, ``state.game.players``;
+* ``state.pile``, ``state.discard``, ``state.hand_of(seat)``: piles of cards the compiled tier knows by their
+  count (``len(pile)``, ``if pile:``; which card lies where does not compile), as King Lui's;
+* the helpers that change the position, each the compiled rules' own step (the same rulings, never a second copy of
+  a rule): ``state.pay(seat, n)`` and ``state.collect(seat, n)`` (``rules.settle`` with the bank: ``cannot_pay``,
+  ``bank_short``), ``state.give(a, b, n)`` (``rules.transfer``), ``state.draw_cards(seat, n)`` (``rules.draw``: the
+  pile rebuilt or the last call), ``state.end_turn()`` (``rules.end_turn`` and the turn flow on to the next
+  decision, ``compiled_rules._advance``), ``state.changed()`` (nothing to forget here).
+
+**Actions by code.** Draco's kernels list legal *rows* (``[type, kind, x, y, z, w]``); the engine's half
+(``cardgen.engine.compiled_words``) names actions by *codes*. ``codes_of`` numbers every row a game can list (the
+four decisions, a move of each character, every row of ``DracoGame.action_of``) and keeps their words
+(``engine.row_action``, a seat number written as its digits: ``("play", "shakedown", "2")``); a row's code is
+found by its key (``row_key``) in a sorted array. A rule reading ``action[0]`` reads what the reference reads; a rule
+comparing a steal's seat with a number compares a string (the view's one difference, docs/draco.md).
+
+What ``compiled_hooks.compile_rule`` asks of a game (``HOOKED``, a ``HookSteps``):
+
+* ``legal_actions``: ``default()`` the game's own legal actions as ``HouseActionsType`` codes (or numba's typed list
+  for a rule that does more with it); the loop plays the codes the hook returns (``hooked_legal``);
+* ``apply``: ``default(action)`` is ``compiled_rules.apply`` of one of the game's actions legal now (any other
+  raises) (``hooked_apply``);
+* ``scores``: Draco has no such hook (its outcome is the money): ``hooked_outcome`` refuses.
+
+Each hook is compiled in place of the step it replaces in this module's game loop (``house_play``, bound by
+``cardgen.jit.bind`` into ``batch.play_many``), played by ``DracoHouseFast``, which ``fast_engine`` (Draco's
+``GameSpec.fast``) hands a deck with a house rule. The default players judge an action the rule adds by the covered
+look-ahead compiled with the rule (``cover``: ``engine/coverloop.py`` bound to Draco's kernels), as the reference's
+``CoveredAgent`` does, so their games are the reference engine's too. Draco's rules draw from a generator beside the
+position (the die, a rebuilt pile), King Lui's from none: a look-ahead's sample must replay each candidate from its
+own chance, so the loop's record carries the rules' generator in its tail (``chance_of``), copied with the position;
+the look-ahead plays with the log off (a second set of tables), so a sample's gaps and peaks stay out of the game's.
+
+Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator expression,
+code numba refuses), ``compile_rule`` says why in one line naming the rule file's first line that keeps it out, and
+the rule plays on the reference engine.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
+from numba import config, njit, types
+from numba.core.imputils import lower_builtin
+from numba.extending import intrinsic, overload, overload_attribute, overload_method
+from numba.typed import List
+
+from cardgen.engine import batch
+from cardgen.engine import fastrng as fr
+from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TURNS
+from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, inlined, made, struct_type
+from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, kind_of_code,
+                                           lent_words_type, listed, make_actions, make_lent_action, own_prefix)
+from cardgen.engine.coverloop import COVER_KINDS
+from cardgen.games.draco import compiled_rules as cr
+from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, NSC, S_BANK, S_CUP, S_CUR, S_DISC, S_END, S_LASTCALL,
+                                                S_NGAPS, S_PHASE, S_PILE, S_ROUNDS, S_TOASTS, S_TURNS)
+from cardgen.games.draco.rules import END_TURN, PLAY, ROLLED, SARAH, TOAST
+from cardgen.games.draco.table import A_MOVE, A_TOAST
+from cardgen.jit import bind
+
+
+# -- actions by code: every row a game can list, numbered ----------------------------------------------------------
+#: a row's ``w`` (an arrangement's length) is below this: the last digit of ``row_key``
+_W_ROOM = 8
+
+
+def row_key(row: Any, nchars: int) -> int:
+    """One integer per distinct legal row ``[type, kind, x, y, z, w]`` of a game with ``nchars`` characters (``x``
+    may be -1: a steal with nobody to rob)."""
+    c = nchars + 2
+    return ((((row[0] * 64 + row[1]) * c + row[2] + 1) * c + row[3]) * c + row[4]) * _W_ROOM + row[5]
+
+
+class CodeTable(NamedTuple):
+    """What the compiled steps read of a game's codes: each code's row, and the rows' keys sorted with their codes."""
+
+    table: np.ndarray  #: int64[codes, 6]: the row of each code
+    keys: np.ndarray  #: int64[codes]: ``row_key`` of every row, sorted
+    at: np.ndarray  #: int64[codes]: the code of each of ``keys``
+
+
+class Codes(NamedTuple):
+    """A game's actions by code: their ``CodeTable`` and the words of each."""
+
+    lookup: CodeTable
+    actions: tuple[tuple[str, ...], ...]  #: the words of each code (``compiled_words.words_of``)
+
+
+def codes_of(game: Any) -> Codes:
+    """The codes of every row ``game`` (a ``DracoGame``) can list: the four decisions (toast, pass, draw, decline),
+    a move of each character after a roll, then every card's row (``DracoGame.action_of``, which holds every seat's
+    and every swap's)."""
+    from cardgen.games.draco.engine import row_action
+
+    nchars = len(game.char_ids)
+    rows = [(A_TOAST + t, 0, 0, 0, 0, 0) for t in range(4)] + [(A_MOVE, 0, c, 0, 0, 0) for c in range(nchars)]
+    rows += [tuple(int(v) for v in r) for r in game.action_of if r not in rows]
+    table = np.array(rows, dtype=np.int64).reshape((len(rows), 6))
+    keys = np.array([row_key(r, nchars) for r in rows], dtype=np.int64)
+    order = np.argsort(keys, kind="stable")
+    if len(set(keys.tolist())) != len(rows):
+        raise ValueError("two legal rows of this deck share a key")
+    actions = tuple(tuple(str(w) for w in row_action(game, r)) for r in rows)
+    return Codes(CodeTable(table, keys[order], order.astype(np.int64)), actions)
+
+
+_row_key = njit(inline="always")(row_key)
+
+
+def code_of_row(codes: Any, row: Any, nchars: int) -> int:
+    """The code of legal ``row`` (``codes``: a ``CodeTable``)."""
+    key = _row_key(row, nchars)
+    keys = codes.keys
+    i = np.searchsorted(keys, key)
+    if i >= keys.shape[0] or keys[i] != key:
+        raise ValueError("a legal row the compiled house tier has no code for")
+    return codes.at[i]
+
+
+_code_of_row = njit(inline="always")(code_of_row)
+
+
+def own_codes(s: Any, G: Any, rows: Any, codes: Any, out: Any) -> int:
+    """The game's own legal codes of record ``s`` into ``out`` (``compiled_rules.legal``, in its order; ``rows``:
+    room for the rows; ``codes``: a ``CodeTable``), how many."""
+    V = cr._views(s, G[0])
+    m = cr.legal(V, G, rows)
+    nchars = G[0][C_NCHARS]
+    for i in range(m):
+        out[i] = _code_of_row(codes, rows[i], nchars)
+    return m
+
+
+_own_codes = njit(inline="always")(own_codes)
+
+
+# -- a pile: cards known by their count --------------------------------------------------------------------------
+_PILE = [("count", types.int64)]
+DracoPileType = struct_type("DracoPile", "The numba type of a pile of cards in the compiled view (a count).", _PILE,
+                            module=__name__)
+pile_type = DracoPileType()
+
+
+@intrinsic
+def _pile(typingctx: Any, count: Any) -> Any:
+    """A pile of ``count`` cards."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(pile_type, _PILE, context, builder, args)
+    return pile_type(types.int64), codegen
+
+
+@overload(len)
+def _pile_len(p):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(p, DracoPileType):
+        return lambda p: p._count
+
+
+@overload(bool)
+def _pile_bool(p):  # noqa: ANN001 - numba compares these with the implementation's
+    if isinstance(p, DracoPileType):
+        return lambda p: p._count != 0
+
+
+# -- the view: the house-rule API's names over the kernels' record -----------------------------------------------
+_RECORD = types.int64[::1]
+_TABLE = types.int64[:, ::1]
+#: ``compiled_rules.tables``' ``G`` and ``E`` as numba types them (a test holds them to ``numba.typeof``)
+G_TYPE = types.Tuple((_RECORD,) * 6 + (_TABLE, _RECORD, _TABLE, _RECORD))
+E_TYPE = types.Tuple((_RECORD,) * 3 + (_TABLE, _RECORD, _RECORD))
+_MT = types.uint32[::1]
+#: ``CodeTable`` as numba types it
+CODES_TYPE = types.NamedTuple((_TABLE, _RECORD, _RECORD), CodeTable)
+_VIEW = [("s", _RECORD), ("G", G_TYPE), ("E", E_TYPE), ("mt", _MT), ("rows", _TABLE), ("codes", CODES_TYPE)]
+#: counts no reference of its arrays: every maker's outlive it (the loop's context holds them)
+DracoViewType = struct_type("DracoView", "The numba type of the compiled view of a Draco state.", _VIEW,
+                            module=__name__, counted=())
+view_type = DracoViewType()
+
+
+@intrinsic
+def _view(typingctx: Any, s: Any, G: Any, E: Any, mt: Any, rows: Any, codes: Any) -> Any:
+    """The view of record ``s`` with what its helpers and defaults play on: the tables ``G``, the scratch and log
+    ``E``, the rules' chance ``mt``, room for legal rows, and the codes (a ``CodeTable``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(view_type, _VIEW, context, builder, args)
+    return view_type(*(t for _, t in _VIEW)), codegen
+
+
+def _seats(v: Any) -> int:
+    return v._G[0][C_N]
+
+
+def phase_word(phase: int, end: int) -> str:
+    """``DracoState.phase_name`` of phase code ``phase`` (``rules``' ``PLAY``...; ``end`` non-zero: over)."""
+    if end != 0:
+        return "over"
+    if phase == PLAY:
+        return "play"
+    if phase == ROLLED:
+        return "move"
+    if phase == TOAST:
+        return "toast"
+    if phase == SARAH:
+        return "draw"
+    return "over"
+
+
+_phase_word = njit(inline="always")(phase_word)
+
+
+def money_of(v: Any) -> Any:
+    """Silver per seat (a copy: the purses change only through the helpers)."""
+    return v._s[NSC:NSC + v._G[0][C_N]].copy()
+
+
+def hand_count(v: Any, seat: int) -> int:
+    """How many action cards ``seat`` holds (``compiled_rules._views``' hand sizes follow money and the seats)."""
+    cfg = v._G[0]
+    return v._s[NSC + cfg[C_N] + cfg[C_NCHARS] + seat]
+
+
+def current_of(v: Any) -> int:
+    """``DracoState.current_player`` (``rules.player``)."""
+    return cr.player(cr._views(v._s, v._G[0]))
+
+
+def steps_of(v: Any) -> Any:
+    """The compiled rules' ``S`` of the view's position: its views, the tables, the scratch, the rules' chance."""
+    return (cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+
+
+_money_of, _hand_count, _current_of = (njit(inline="always")(f) for f in (money_of, hand_count, current_of))
+_steps_of = njit(inline="always")(steps_of)
+
+
+def pay_of(v: Any, seat: int, amount: int) -> None:
+    """``DracoState.pay``: ``seat`` pays ``amount`` to the bank (``rules.settle`` with the bank: ``cannot_pay``)."""
+    d = v._E[0]
+    for p in range(d.shape[0]):
+        d[p] = 0
+    d[seat] = -amount
+    cr._settle(_steps_of(v), d, v._E[1], 0, True)
+
+
+def collect_of(v: Any, seat: int, amount: int) -> None:
+    """``DracoState.collect``: the bank pays ``amount`` to ``seat`` (``rules.settle``: ``bank_short``)."""
+    d, receivers = v._E[0], v._E[1]
+    for p in range(d.shape[0]):
+        d[p] = 0
+    d[seat] = amount
+    receivers[0] = seat
+    cr._settle(_steps_of(v), d, receivers, 1, True)
+
+
+def give_of(v: Any, payer: int, payee: int, amount: int) -> None:
+    """``DracoState.give``: ``payer`` gives ``amount`` to ``payee`` (``rules.transfer``: no more than it has)."""
+    cr._transfer(_steps_of(v), payer, payee, amount)
+
+
+def draw_of(v: Any, seat: int, n: int = 1) -> None:
+    """``DracoState.draw_cards``: ``seat`` draws ``n`` cards (``rules.draw``: the pile rebuilt or the last call)."""
+    cr._draw(_steps_of(v), seat, n)
+
+
+def end_turn_of(v: Any) -> None:
+    """``DracoState.end_turn``: step 3 now and the turn flow on to the next decision (``compiled_rules._advance``)."""
+    cr._advance(END_TURN, cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+
+
+def changed_of(v: Any) -> None:
+    """``DracoState.changed``: nothing to forget (the loop lists the legal actions anew at every decision)."""
+
+
+#: the view's numbers read straight from the record: name -> the record's field
+SCALARS = {"bank": S_BANK, "cur": S_CUR, "cup": S_CUP, "turns": S_TURNS, "rounds": S_ROUNDS, "toasts": S_TOASTS}
+
+
+def _scalar(field: int) -> Callable[[Any], Any]:
+    """The overload of a view attribute that reads the record's ``field``."""
+    def attribute(v):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+        return lambda v: v._s[field]
+    return attribute
+
+
+def _returning(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The overload (typing) of a view attribute or method that runs ``fn``."""
+    kernel = njit(inline="always")(fn)
+    parameters = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+    scope = {"kernel": kernel}
+    defaults = fn.__defaults__ or ()
+    first = len(parameters) - len(defaults)  # the first parameter with a default value
+    signature = ", ".join(p if i < first else f"{p}={defaults[i - first]!r}" for i, p in enumerate(parameters))
+    exec(f"def typing({signature}):\n    return lambda {signature}: kernel({', '.join(parameters)})\n",  # noqa: S102
+         scope)  # our own text: numba compares an overload's parameters with its implementation's
+    return scope["typing"]
+
+
+for _name, _field in SCALARS.items():
+    overload_attribute(DracoViewType, _name)(_scalar(_field))
+overload_attribute(DracoViewType, "money")(_returning(money_of))
+overload_attribute(DracoViewType, "current_player")(_returning(current_of))
+overload_attribute(DracoViewType, "last_call")(lambda v: lambda v: v._s[S_LASTCALL] != 0)
+overload_attribute(DracoViewType, "phase_name")(lambda v: lambda v: _phase_word(v._s[S_PHASE], v._s[S_END]))
+overload_attribute(DracoViewType, "pile")(lambda v: lambda v: _pile(v._s[S_PILE]))
+overload_attribute(DracoViewType, "discard")(lambda v: lambda v: _pile(v._s[S_DISC]))
+overload_method(DracoViewType, "hand_of")(lambda v, seat: lambda v, seat: _pile(_hand_count(v, seat)))
+for _name, _fn in (("pay", pay_of), ("collect", collect_of), ("give", give_of), ("draw_cards", draw_of),
+                   ("end_turn", end_turn_of), ("changed", changed_of)):
+    overload_method(DracoViewType, _name)(_returning(_fn))
+
+
+class GameView(NamedTuple):
+    """``state.game`` as a compiled rule reads it: the seat count (``state.game.players``, as on the reference)."""
+
+    players: int
+
+
+overload_attribute(DracoViewType, "game")(lambda v: lambda v: GameView(_seats_kernel(v)))
+_seats_kernel = njit(inline="always")(_seats)
+
+
+# -- ``default`` of ``legal_actions`` and ``apply``: the game's own legal actions and its own apply ----------------
+_LEGAL_CODES = [("view", view_type), ("words", lent_words_type), ("buf", _RECORD), ("lent", _RECORD)]
+DracoLegalCodesType = struct_type("DracoLegalCodes", "The numba type of the ``default`` a ``legal_actions`` hook "
+                                  "gets: the game's own legal actions as a ``HouseActionsType`` list.", _LEGAL_CODES,
+                                  module=__name__, counted=())
+legal_codes_type = DracoLegalCodesType()
+
+
+@intrinsic
+def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any, lent: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` as codes (``words``: ``Words``; ``buf``: the loop's room
+    for the codes; ``lent``: the array the first list of a listing is made in, ``coverloop.new_lent``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(legal_codes_type, _LEGAL_CODES, context, builder, args)
+    return legal_codes_type(view_type, lent_words_type, _RECORD, _RECORD), codegen
+
+
+def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own legal actions (``rules.legal``), in its order, as a new ``HouseActionsType`` list (in the
+    array the loop lends at a listing's first call, as King Lui's)."""
+    v = d._view
+    lent = d._lent
+    if lent[0] == 0:
+        lent[0] = 1
+        codes = lent[1:]
+    else:
+        codes = np.empty(len(d._buf) + 2, np.int64)
+    codes[0] = _own_codes(v._s, v._G, v._rows, v._codes, codes[1:len(codes) - 1])
+    codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
+    return make_actions(codes, d._words)
+
+
+called(DracoLegalCodesType, _default_codes)
+
+
+_LEGAL_DEFAULT = [("view", view_type), ("acts", types.ListType(action_type)), ("buf", _RECORD)]
+DracoLegalDefaultType = struct_type("DracoLegalDefault", "The numba type of the ``default`` a ``legal_actions`` hook "
+                                    "gets where a rule does more with the list: numba's typed list.",
+                                    _LEGAL_DEFAULT, module=__name__, counted=())
+legal_default_type = DracoLegalDefaultType()
+
+
+@intrinsic
+def _legal_default(typingctx: Any, v: Any, acts: Any, buf: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook on view ``v`` as a typed list (``acts``: ``Words.acts``)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(legal_default_type, _LEGAL_DEFAULT, context, builder, args)
+    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _RECORD), codegen
+
+
+def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own legal actions (``rules.legal``), in its order, as a new typed list."""
+    v = d._view
+    m = _own_codes(v._s, v._G, v._rows, v._codes, d._buf)
+    out = List.empty_list(action_type)
+    for i in range(m):
+        out.append(d._acts[d._buf[i]])
+    return out
+
+
+called(DracoLegalDefaultType, _default_legal)
+
+
+def listed_default(v: Any, words: Any, buf: Any, lent: Any) -> Any:
+    """``default`` of a ``legal_actions`` hook as a typed list, for ``compile_rule``'s second try."""
+    return _legal_default(v, words.acts, buf)
+
+
+_listed_default = njit(inline="always")(listed_default)
+
+
+_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
+DracoApplyDefaultType = struct_type("DracoApplyDefault", "The numba type of the ``default`` an ``apply`` hook gets: "
+                                    "the engine's own apply of one of the game's legal actions.", _APPLY_DEFAULT,
+                                    module=__name__, counted=())
+apply_default_type = DracoApplyDefaultType()
+
+
+@intrinsic
+def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any) -> Any:
+    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch)."""
+    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+        return made(apply_default_type, _APPLY_DEFAULT, context, builder, args)
+    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD), codegen
+
+
+def own_code(v: Any, buf: Any, code: int) -> int:
+    """``code``, one of the game's own (-1: none), when the game's own rules allow it now, else -1 (the reference's
+    ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
+    if code < 0:
+        return -1
+    for i in range(_own_codes(v._s, v._G, v._rows, v._codes, buf)):
+        if buf[i] == code:
+            return buf[i]  # the array's: ``code`` may be numba's optional (a dict's ``get``), no index
+    return -1
+
+
+_own_code = njit(inline="always")(own_code)
+
+
+def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
+    """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
+    v = d._view
+    code = _own_code(v, d._buf, game_code(d._index, action))
+    if code < 0:
+        raise ValueError("an action the game's own rules do not allow now reached default")
+    cr.apply(v._codes.table[code], cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
+
+
+@overload_method(DracoApplyDefaultType, "__call__")
+def _call_apply_default(d, action):  # noqa: ANN001 - numba compares these with the implementation's
+    return _default_apply
+
+
+@lower_builtin(DracoApplyDefaultType, DracoApplyDefaultType, types.Any)
+def _lower_apply_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
+    return inlined(context, builder, _default_apply, sig, args)
+
+
+# -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` ----------------------------------------
+class _PyPile:
+    """A pile as ``DracoPileType`` gives it: a count, nothing more."""
+
+    def __init__(self, count: int) -> None:
+        self._count = int(count)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count != 0
+
+
+class _PyView:
+    """``DracoViewType`` as a Python object over the record ``s`` (its names read live: a hook reads them after a
+    change)."""
+
+    __slots__ = ("_s", "_G", "_E", "_mt", "_rows", "_codes", "game")
+
+    def __init__(self, s: Any, G: Any, E: Any, mt: Any, rows: Any, codes: CodeTable) -> None:
+        self._s, self._G, self._E, self._mt, self._rows, self._codes = s, G, E, mt, rows, codes
+        self.game = GameView(int(G[0][C_N]))
+
+    money = property(money_of)
+    current_player = property(lambda self: int(current_of(self)))
+    last_call = property(lambda self: bool(self._s[S_LASTCALL]))
+    phase_name = property(lambda self: phase_word(self._s[S_PHASE], self._s[S_END]))
+    pile = property(lambda self: _PyPile(self._s[S_PILE]))
+    discard = property(lambda self: _PyPile(self._s[S_DISC]))
+
+    def hand_of(self, seat: int) -> _PyPile:
+        return _PyPile(hand_count(self, seat))
+
+    pay, collect, give, draw_cards, end_turn, changed = pay_of, collect_of, give_of, draw_of, end_turn_of, changed_of
+
+
+for _name, _field in SCALARS.items():  # read live, as the compiled view does
+    setattr(_PyView, _name, property(lambda self, field=_field: int(self._s[field])))
+
+
+class _PyLegalDefault:
+    """``DracoLegalCodesType`` as a Python callable: the game's legal actions as the reference's tuples."""
+
+    def __init__(self, view: _PyView, acts: Any, buf: Any) -> None:
+        self._view, self._acts, self._buf = view, acts, buf
+
+    def __call__(self) -> list[tuple[str, ...]]:
+        v = self._view
+        m = own_codes(v._s, v._G, v._rows, v._codes, self._buf)
+        return [self._acts[c] for c in self._buf[:m].tolist()]
+
+    @classmethod
+    def of_words(cls, view: _PyView, words: Any, buf: Any, lent: Any) -> _PyLegalDefault:
+        """``_legal_codes_default`` as Python: the list of ``words.acts``."""
+        return cls(view, words.acts, buf)
+
+
+class _PyApplyDefault:
+    """``DracoApplyDefaultType`` as a Python callable."""
+
+    def __init__(self, view: _PyView, index: Any, buf: Any) -> None:
+        self._view, self._index, self._buf = view, index, buf
+
+    def __call__(self, action: Any) -> None:
+        _default_apply(self, action)
+
+
+if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
+    _pile, _view = _PyPile, _PyView  # type: ignore[assignment]  # noqa: F811
+    _legal_default, _apply_default = _PyLegalDefault, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
+    _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
+
+
+# -- the record a house rule's loop plays on: the kernels' position, the rules' chance, where the queue lies ---------
+#: ``int64`` words after the kernels' position holding the rules' Mersenne Twister (625 ``uint32``, ``fastrng``'s):
+#: a look-ahead's sample copies its position and its chance in one copy (each sample's chance is its own, as a
+#: reference state's ``rng`` is, and the rules draw from it at every roll and rebuild)
+MT_WORDS = 313
+#: the tail of a house record: the chance, then where Aunt Sarah's queue starts (``position`` reads the seat to move
+#: from the record alone)
+TAIL = MT_WORDS + 1
+
+
+def record_size(cfg: Any) -> int:
+    """Length of a house loop's record for rule numbers ``cfg``: the kernels' position and ``TAIL``."""
+    return cr.state_size(cfg) + TAIL
+
+
+def queue_start(cfg: Any) -> int:
+    """Where ``compiled_rules._views`` puts Aunt Sarah's queue in a position of rule numbers ``cfg``."""
+    n, w, k = int(cfg[C_N]), int(cfg[cr.C_W]), int(cfg[C_NCHARS])
+    return NSC + n + k + n + n * w + 4 * w
+
+
+def chance_of(s: Any) -> Any:
+    """The rules' generator kept in house record ``s`` (a view: drawing from it changes the record)."""
+    return s[s.shape[0] - TAIL:s.shape[0] - 1].view(np.uint32)[:625]
+
+
+_chance_of = njit(inline="always")(chance_of)
+
+
+def seat_to_move(s: Any) -> int:
+    """``rules.player`` of house record ``s``: -1 once over, Aunt Sarah's neighbour asked, else the current player."""
+    if s[S_END] != 0:
+        return -1
+    if s[S_PHASE] == SARAH:
+        return s[s[s.shape[0] - 1]]
+    return s[S_CUR]
+
+
+_seat_to_move = njit(inline="always")(seat_to_move)
+_kind_of_code = njit(inline="always")(kind_of_code)
+
+
+# -- the steps with the hooks in place ------------------------------------------------------------------------------
+class HouseCover(NamedTuple):
+    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
+
+    hint: np.ndarray
+    lent: np.ndarray
+
+
+class Steps(NamedTuple):
+    """What the rule's steps (``hooked_legal``, ``hooked_apply``, ``own_legal``, ``own_apply``) read: the tables and
+    scratch they play with, the codes and the names of the actions. A loop holds two: its game's (the log on: gaps
+    and peaks) and its look-ahead's (the log off: a sample's play is no part of the game's figures)."""
+
+    G: tuple
+    E: tuple
+    rows: np.ndarray  #: room for legal rows
+    codes: CodeTable
+    best: np.ndarray  #: scratch codes (``default`` of ``apply``)
+    words: Any  #: ``compiled_words.Words``
+    cover: HouseCover
+
+
+def play_view(s: Any, st: Any) -> Any:
+    """The view a hook gets of house record ``s`` (``st``: a ``Steps``)."""
+    return _view(s, st.G, st.E, _chance_of(s), st.rows, st.codes)
+
+
+_play_view = njit(inline="always")(play_view)
+
+
+def hooked_legal(s: Any, st: Any, buf: Any) -> int:
+    """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
+    codes of the actions it returns into ``buf`` (``st.words`` learns the ones it added), how many; in
+    ``st.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
+    v = _play_view(s, st)
+    lent = st.cover.lent
+    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``_default_codes``)
+    got = legal_hook(v, legal_default(v, borrowed(st.words), buf, lent))  # noqa: F821 - ``compile_rule``
+    m = codes_into(got, st.words, buf)
+    st.cover.hint[0] = own_prefix(got)
+    return m
+
+
+def hooked_apply(s: Any, a: int, st: Any) -> None:
+    """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
+    action of code ``a``; its ``default`` plays one of the game's own actions."""
+    v = _play_view(s, st)
+    bwords = borrowed(st.words.bwords)
+    joined = listed(bwords, a) if a < len(bwords) else listed(st.words.extras, a - len(bwords))
+    apply_hook(v, make_lent_action(a, joined, listed(st.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
+               _apply_default(v, borrowed(st.words.index), st.best))
+
+
+def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> int:
+    """Draco has no ``scores`` hook (its outcome is the purses): never compiled (``_signatures`` names none)."""
+    raise ValueError("Draco has no scores hook")
+
+
+def own_legal(s: Any, st: Any, buf: Any) -> int:
+    """The legal codes the loop offers without a ``legal_actions`` hook (``compiled_rules.legal``)."""
+    return _own_codes(s, st.G, st.rows, st.codes, buf)
+
+
+def own_apply(s: Any, a: int, st: Any) -> None:
+    """How the loop plays code ``a`` without an ``apply`` hook (``compiled_rules.apply``, the record's chance)."""
+    cr.apply(st.codes.table[a], cr._views(s, st.G[0]), st.G, st.E, _chance_of(s))
+
+
+def heuristic_code(s: Any, st: Any, H: Any, codes: Any, m: int, mt: Any) -> int:
+    """``compiled_rules.heuristic`` among the game's own codes ``codes[:m]`` (their rows), drawing from ``mt``: the
+    code it picks."""
+    rows, table = st.rows, st.codes.table
+    for i in range(m):
+        if codes[i] >= table.shape[0]:
+            raise ValueError("the heuristic was offered an action the house rule added")
+        for j in range(6):
+            rows[i, j] = table[codes[i], j]
+    return codes[cr.heuristic(cr._views(s, st.G[0]), st.G, H, rows, m, mt)]
+
+
+_heuristic_code = njit(inline="always")(heuristic_code)
+
+
+def own_decide(s: Any, ctx: Any, buf: Any, m: int, amt: Any) -> int:
+    """A heuristic seat's code among ``buf[:m]``, a rule adding none (``compiled_rules.heuristic``); a rule that adds
+    actions binds the covered heuristic (``cover``), which judges them by look-ahead as the reference's players do."""
+    return _heuristic_code(s, ctx.steps, ctx.H, buf, m, amt)
+
+
+def own_fresh(ctx: Any) -> None:
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts: ``_forget``)."""
+
+
+legal_now = njit(inline="always")(own_legal)
+act = njit(inline="always")(own_apply)
+decide = njit(inline="always")(own_decide)
+fresh = njit(inline="always")(own_fresh)
+
+
+def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]  # noqa: PLR0913
+    """``compiled._play`` over codes with the rule's steps (the globals ``legal_now``, ``act``, ``decide``,
+    ``fresh``: ``house_loop`` binds them): the game seeded ``seed`` into ``out`` (``batch``'s row), ``actions`` rows
+    ``[player, code]`` with ``record``. As the reference runner: over, else the legal actions (none: stuck), else the
+    cap, else a decision."""
+    s, G, E, mts, buf, st = ctx.s, ctx.steps.G, ctx.steps.E, ctx.mts, ctx.buf, ctx.steps
+    fr.seed_two(mts[0], seed, mts[1], (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
+    cr.deal(s, G, E, mts[0], ctx.dealt)
+    mt = _chance_of(s)  # the deal drew from ``mts[0]``; the game's rules draw on from the record's copy
+    for j in range(mts.shape[1]):
+        mt[j] = mts[0, j]
+    s[s.shape[0] - 1] = ctx.queue
+    fresh(ctx)
+    V = cr._views(s, G[0])
+    sc = V[0]
+    decisions = capped = stuck = 0
+    while sc[S_END] == 0:
+        m = legal_now(s, st, buf)
+        if m == 0:
+            stuck = 1
+            break
+        if decisions >= cap:
+            capped = 1
+            break
+        p = cr.player(V)
+        a = decide(s, ctx, buf, m, mts[1]) if kinds[p] == 1 else buf[fr.randbelow_inline(mts[1], m)]
+        if record:
+            actions[decisions, 0] = p
+            actions[decisions, 1] = a
+        decisions += 1
+        act(s, a, st)
+    out[R_STOP] = CAPPED if capped else NO_LEGAL if stuck else PLAYED
+    out[R_TURNS] = sc[S_TURNS]
+    out[R_ROUNDS] = sc[S_ROUNDS]
+    out[R_GAPS] = sc[S_NGAPS]
+    out[R_DECISIONS] = decisions
+    players = G[0][C_N]
+    for p in range(players):
+        out[R_SCORES + p] = s[NSC + p]
+    peak, seen = E[4], E[5]
+    peaks = R_SCORES + 2 * players
+    for j in range(peak.shape[0]):
+        out[peaks + j] = peak[j]
+        out[peaks + peak.shape[0] + j] = seen[j]
+    return True
+
+
+# -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------
+def cover_own(ctx: Any, s: Any, out: Any) -> int:
+    """The game's own legal codes (``compiled_rules.legal``), before the rule's ``legal_actions``."""
+    st = ctx.look
+    return _own_codes(s, st.G, st.rows, st.codes, out)
+
+
+def cover_rule(ctx: Any, s: Any, out: Any) -> int:
+    """The legal codes the loop offers (the global ``legal_now``: the rule's ``legal_actions`` bound in)."""
+    return legal_now(s, ctx.look, out)  # noqa: F821 - bound by ``cover``
+
+
+def cover_play(ctx: Any, s: Any, a: int) -> None:
+    """Code ``a`` played as the loop plays it (the global ``act``: the rule's ``apply`` bound in, or the game's)."""
+    act(s, a, ctx.look)  # noqa: F821 - bound by ``cover``
+
+
+def cover_usual(ctx: Any, s: Any, codes: Any, k: int, mt: Any) -> int:
+    """The heuristic's code among ``codes[:k]`` (``compiled_rules.heuristic``: no draw for one)."""
+    return _heuristic_code(s, ctx.look, ctx.H, codes, k, mt)
+
+
+def cover_sample(ctx: Any, src: Any, dst: Any, seat: int, mt: Any) -> None:
+    """``DracoState.determinize``: what ``seat`` cannot see dealt again (``compiled_rules.determinize``, draw for
+    draw), the sample's own chance seeded from ``mt``'s next 64 bits into ``dst``'s tail (``rules.redeal``)."""
+    cr.determinize(src, dst, seat, mt, _chance_of(dst), ctx.look.G, ctx.D)
+
+
+def cover_standing(ctx: Any, s: Any, seat: int) -> float:
+    """``generic.standing``: the seat's silver less the best other seat's (``DracoState.score_estimate``)."""
+    players = ctx.look.G[0][C_N]
+    best = 0.0
+    others = False
+    for q in range(players):
+        if q != seat and (not others or float(s[NSC + q]) > best):
+            best, others = float(s[NSC + q]), True
+    return float(s[NSC + seat]) - best
+
+
+def cover_position(s: Any) -> tuple[int, int, bool]:
+    """(the seat to move, -1 once over; the turns completed; whether the game is over)."""
+    return _seat_to_move(s), s[S_TURNS], s[S_END] != 0
+
+
+def cover_kind(ctx: Any, a: int) -> int:
+    """The memory slot of the first word of action ``a`` (learnt the first time a game meets it)."""
+    words = ctx.look.words
+    word = _kind_of_code(words, a)
+    slots = ctx.cover.kinds
+    slot = slots.get(word, -1)
+    if slot < 0:
+        slot = len(slots)
+        if slot >= COVER_KINDS:
+            raise ValueError("the house rule adds more kinds of action than the compiled look-ahead holds")
+        slots[words.kinds[a]] = slot  # the list's own string, not ``word``'s borrowed copy: the dict keeps it
+    return slot
+
+
+def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
+    """``decide`` in a loop whose rule adds actions: the covered heuristic (the global ``covered``)."""
+    return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
+
+
+def _forget(ctx):  # type: ignore[no-untyped-def]
+    """``fresh`` in a loop whose rule adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
+    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
+
+
+def cover(name: str, steps: dict[str, Any]) -> Any:
+    """``coverloop.covered`` bound to Draco's kernels for the loop ``name`` whose ``steps`` (``legal_now``, ``act``)
+    carry the rule: what the loop's heuristic players call."""
+    from cardgen.engine.coverloop import bind_cover  # not at the top: numba's typed containers
+
+    inline = {"inline": "always"}
+    kernels = {"own_legal": njit(inline="always")(cover_own),
+               "rule_legal": bind(cover_rule, name, inline, legal_now=steps["legal_now"]),
+               "play": bind(cover_play, name, inline, act=steps["act"]),
+               "usual": njit(inline="always")(cover_usual),
+               "sample": njit(inline="always")(cover_sample),
+               "standing": njit(inline="always")(cover_standing),
+               "position": njit(inline="always")(cover_position),
+               "kind": njit(inline="always")(cover_kind)}
+    return bind_cover(name, **kernels)
+
+
+class HouseContext(NamedTuple):
+    """``house_play``'s tables and buffers: the record, the heuristic's and determinize's scratch, the generators,
+    the game's ``Steps`` and the look-ahead's, and the look-ahead's arrays (``coverloop.CoverWork``)."""
+
+    s: np.ndarray  #: the house record (``record_size``)
+    H: tuple
+    D: tuple
+    mts: np.ndarray  #: the deal's chance, then the agents'
+    dealt: np.ndarray
+    buf: np.ndarray  #: the legal codes
+    queue: int  #: ``queue_start``: the record's last word
+    steps: Steps
+    look: Steps
+    cover: Any
+
+
+def house_context(game: Any, codes: Codes) -> HouseContext:
+    """A house loop's context for ``game`` (a ``DracoGame``): fresh tables and buffers."""
+    from cardgen.engine.compiled_words import words_of  # not at the top: numba's typed containers
+    from cardgen.engine.coverloop import cover_work
+
+    G, E, H, D, width = cr.tables(game, log=True)
+    look_G, look_E, _, _, _ = cr.tables(game, log=False)
+    room = width + max(64, width)  # the game's own and as many again a rule may add
+    size = record_size(G[0])
+    work = cover_work(game.players, room, size)
+    words = words_of(codes.actions)
+    rows = np.zeros((room, 6), dtype=np.int64)
+    hooks = HouseCover(work.hint, work.lent)
+    steps = Steps(G, E, rows, codes.lookup, np.zeros(room, dtype=np.int64), words, hooks)
+    look = Steps(look_G, look_E, rows, codes.lookup, np.zeros(room, dtype=np.int64), words, hooks)
+    return HouseContext(np.zeros(size, dtype=np.int64), H, D, np.zeros((2, 625), dtype=np.uint32),
+                        np.zeros(len(game.card_ids) + len(game.char_ids), dtype=np.int64),
+                        np.zeros(room, dtype=np.int64), queue_start(G[0]), steps, look, work)
+
+
+def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
+    """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known (a
+    ``HouseContext``'s: the steps take its ``Steps``)."""
+    if ctx is None:
+        return {}
+    st = ctx[HouseContext._fields.index("steps")]
+    return {"legal_actions": (_RECORD, st, _RECORD), "apply": (_RECORD, types.int64, st)}
+
+
+#: what ``compiled_hooks.compile_rule`` compiles a Draco rule's hooks with
+HOOKED = HookSteps("draco", hooked_outcome, hooked_legal, hooked_apply, _legal_codes_default, _listed_default,
+                   _signatures, ViewNames("DracoView", "GameView", "DracoPile"))
+
+
+# -- the tier: ``DracoFast`` playing the rule's loop ------------------------------------------------------------------
+class HouseLoop(NamedTuple):
+    """A house rule compiled with Draco's steps: the game loop that plays it, and what names it."""
+
+    loop: object  #: ``batch.play_many`` over ``house_play`` with the rule's hooks in place of the steps
+    shown: str  #: the rule file as the project names it (``house/rule.py``)
+    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
+    adds_actions: bool  #: whether it has ``legal_actions`` (actions the default players judge by look-ahead)
+    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+
+
+def _tier() -> type:
+    """``DracoHouseFast``, made on first use (``compiled`` imports the kernels)."""
+    from cardgen.games.draco.compiled import DracoFast
+
+    class DracoHouseFast(DracoFast):
+        """Draco's compiled tier with a house rule's hooks compiled in its steps (``HouseLoop``)."""
+
+        action_width = 2
+
+        def __init__(self, game: Any, house: HouseLoop) -> None:
+            super().__init__(game)
+            self.house = house
+            self.title = f"{DracoFast.title} with {house.shown}"
+            self.loop = house.loop
+            self.codes = codes_of(game)
+            self.ctx = house_context(game, self.codes)
+            self.s, self.H, self.mts, self.dealt = self.ctx.s, self.ctx.H, self.ctx.mts, self.ctx.dealt
+            self.G, self.E = self.ctx.steps.G, self.ctx.steps.E
+
+        def _context(self) -> tuple[tuple, np.ndarray]:
+            return self.ctx, self.E[3]
+
+        def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+            """``BatchEngine._run``; a rule that raises is one line naming the game's seed (``HouseLoop.describe``)."""
+            try:
+                return super()._run(seeds, kinds, cap, record)
+            except Exception as exc:  # noqa: BLE001 - raised by the rule's compiled code
+                from cardgen.usercode import UserCodeError
+                raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
+
+        def _loop_call(self, games: batch.Games, first: int, ctx: tuple, buffers: batch.Buffers) -> tuple[int, int]:
+            """``BatchEngine._loop_call`` as a guarded call the supervisor watches (``cardgen.contain``), as King
+            Lui's: compiled code runs out of the in-process guard's reach, so each call plays at most the games the
+            time limit of one call into project code allows (``house_batch``), compiled before the clock starts."""
+            import os
+
+            from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
+
+            covered = self.house.adds_actions and bool((games.kinds == 1).any())  # default players look ahead
+            per_game = HOUSE_COVERED_GAME_SECONDS if covered else HOUSE_DECISION_GAME_SECONDS
+            stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
+            part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
+            args = (part, first, ctx, buffers)
+            ready(self.loop, args)
+            pid = os.getpid()
+            seed, more = int(games.seeds[first]), stop - first - 1
+            contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {seed}"
+                          + (f" and {more} more)" if more else ")"), guard.time_limit(), pid)
+            try:
+                return jit.call(self.loop, args, 2)  # type: ignore[return-value]
+            finally:
+                contain.leave(pid)
+
+        def _record(self, result: Any, decisions: int) -> None:
+            from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
+            from cardgen.games.draco.engine import row_action
+
+            g = self.game
+            ncards = len(g.card_ids)
+            deck, order = self.dealt[:ncards].tolist(), self.dealt[ncards:].tolist()
+            result.initial_piles = {"actions": [g.card_ids[i] for i in deck], "circle": [g.char_ids[c] for c in order]}
+            own = self.codes.lookup.table
+            added = [tuple(words.split(SEP)) for words in added_words(self.ctx.steps.words)]
+            result.actions = [(p, row_action(g, own[a]) if a < own.shape[0] else added[a - own.shape[0]])
+                              for p, a in self.actions[:decisions].tolist()]
+
+    return DracoHouseFast
+
+
+#: Seconds one compiled Draco game with a rule run at every decision (``legal_actions``, ``apply``) may take, at
+#: most: King Lui's margin (``king_lui.compiled.HOUSE_DECISION_GAME_SECONDS``), some eighty times what a game of the
+#: "buy" rule of tests/test_draco_house.py took with random players (0.6 ms of CPU at 4 seats on a loaded machine,
+#: ``benchmarks/bench_draco_house.py``; docs/draco.md, "Measured"). A loop call plays no more games than the time limit of one call into project
+#: code allows at this pace (``house_batch``): no honest call comes near its deadline, and a rule that never returns is
+#: killed within the limit + ``contain.GRACE``.
+HOUSE_DECISION_GAME_SECONDS = 0.05
+#: The same for a rule that adds actions played by default players, who judge each offer by a look-ahead compiled
+#: with the rule: some twenty-five times what a game of the "buy" rule took so (76 ms, the same bench).
+HOUSE_COVERED_GAME_SECONDS = 2.0
+
+
+def house_batch(limit: float, per_game: float) -> int:
+    """How many games one compiled loop call plays under a time limit of ``limit`` s, a game taking at most
+    ``per_game`` s."""
+    return max(1, int(limit / per_game))
+
+
+def ready(dispatcher: object, args: tuple) -> None:
+    """Compile ``dispatcher`` for ``args`` (or load it from numba's disk cache) without running it; nothing for a
+    Python function (``NUMBA_DISABLE_JIT``)."""
+    compile_for = getattr(dispatcher, "compile", None)
+    if compile_for is None or getattr(dispatcher, "signatures", None):
+        return
+    compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
+
+
+#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why)
+_HOUSE_LOOPS: dict[str, object] = {}
+
+
+def house_loop(deck: Any, game: Any) -> HouseLoop | str:
+    """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), with the default players'
+    look-ahead where it adds actions (``cover``), once per rule file's content (the loop takes any deck's tables and
+    codes in its context: ``game``'s type them); or the one line naming the file's first line that keeps it out and
+    why."""
+    import hashlib
+    from pathlib import Path
+
+    from cardgen.engine.compiled_hooks import compile_rule
+    from cardgen.engine.coverloop import CHECKED, forget
+    from cardgen.terminal import say
+    from cardgen.usercode import describe_failure, load_code, resolve_code_path
+
+    code = deck.model.code
+    file, line, _ = deck.code_location()
+    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
+    loaded = load_code(path, code)
+    key = loaded.sha256
+    if key not in _HOUSE_LOOPS:
+        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
+        digest = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
+        built = compile_rule(rules, str(path), digest, HOOKED, lambda: house_context(game, codes_of(game)))
+        if isinstance(built, tuple):
+            _HOUSE_LOOPS[key] = built
+        else:
+            name = f"draco_{built.key}"
+            steps = {"legal_now": built.legal or legal_now, "act": built.apply or act}
+            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
+                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=cover(name, steps))
+                steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
+            play_one = bind(house_play, name, CHECKED, **steps)
+            _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
+                                          built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
+                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
+    house = _HOUSE_LOOPS[key]
+    if not isinstance(house, HouseLoop):
+        at, (why, fields) = house  # type: ignore[misc]
+        return say("house_kept_out", deck=deck.id, line=at, file=loaded.shown, why=say(why, **fields))
+    return house
+
+
+def house_fast(deck: Any, players: int) -> Any:
+    """The compiled tier of ``deck`` (a Draco deck with a house rule) at ``players``, or a one-line reason it cannot
+    play it (``compiled.fast_engine`` hands a deck with a house rule here)."""
+    from cardgen.games.draco.engine import DracoGame
+
+    game = DracoGame(deck, players)
+    why = cr.unsupported(game)
+    if why is not None:
+        return why
+    house = house_loop(deck, game)
+    return house if isinstance(house, str) else _tier()(game, house)
+
+
+def fast_engine(deck: Any, players: int) -> Any:
+    """``GameSpec.fast`` of Draco: a deck with a house rule on ``house_fast``, every other deck on
+    ``compiled.fast_engine`` (the base tier, untouched: its compiled code stays in numba's disk cache)."""
+    if deck.model.code is not None:
+        return house_fast(deck, players)
+    from cardgen.games.draco.compiled import fast_engine as base
+    return base(deck, players)
