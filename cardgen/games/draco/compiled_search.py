@@ -193,9 +193,16 @@ def _kernel_form(name: str) -> Any:
 #: slot), but the end, which the kernels hold as the code of the one end they play (``rules.over``)
 _COUNTERS = tuple((slot, getattr(rules, key)) for key, slot in cr.FORMS.items()
                   if key.startswith("K_") and key != "K_END")
-#: its card places (``rules``' zone, the kernels' count slot), and its parts both forms give whole
-_PLACES = tuple((getattr(rules, zone), cr.FORMS[zone]) for zone in ("PILE", "DISCARD", "ASIDE", "QUEUE"))
+#: ``_COUNTERS`` split for ``encode``'s one assignment: the kernels' slots (an index array) and the engine's keys
+_COUNTER_SLOTS = np.array([slot for slot, _ in _COUNTERS], dtype=np.int64)
+_COUNTER_KEYS = tuple(key for _, key in _COUNTERS)
+#: its card places (``rules``' zone, the kernels' count slot, the part of ``views_of`` holding its cards), and its
+#: parts both forms give whole
+_PLACES = tuple((getattr(rules, zone), cr.FORMS[zone], cr.PLACE_ROWS[cr.FORMS[zone]])
+                for zone in ("PILE", "DISCARD", "ASIDE", "QUEUE"))
 _WHOLE = ("money", "circle", "card_gen")
+#: ``_WHOLE`` as (the engine's reader, the kernels' form as Python), looked up once rather than at every decision
+_WHOLE_FORMS = tuple((getattr(rules, name), _kernel_form(name)) for name in _WHOLE)
 
 
 class Driver:
@@ -223,19 +230,20 @@ class Driver:
         s = np.zeros(self.size, dtype=np.int64)
         V = views_of(s, self.cfg)
         S = (V,)
-        for slot, key in _COUNTERS:
-            V[0][slot] = rules.get(state, key)
-        V[0][S_END] = cr.END_FINAL if rules.over(state) else 0
-        for zone, slot in _PLACES:
-            n = V[0][slot] = rules.size(state, zone)
-            V[cr.PLACE_ROWS[slot]][:n] = [rules.card_at(state, zone, i) for i in range(n)]
-        for name in _WHOLE:
-            whole = getattr(rules, name)(state)
-            _kernel_form(name)(S)[:len(whole)] = whole
-        to_hand = _kernel_form("to_hand")
-        for p in range(int(self.cfg[C_N])):
-            for card in state.hands[p]:  # the engine's hands (no step reads a hand card but by its kind)
-                to_hand(S, p, card)
+        get, card_at = rules.get, rules.card_at
+        sc = V[0]
+        # one numpy assignment, not a scalar one per counter: a search game encodes ~140 positions
+        sc[_COUNTER_SLOTS] = [get(state, key) for key in _COUNTER_KEYS]
+        sc[S_END] = cr.END_FINAL if rules.over(state) else 0
+        for zone, slot, row in _PLACES:
+            n = sc[slot] = rules.size(state, zone)
+            if n:
+                V[row][:n] = [card_at(state, zone, i) for i in range(n)]
+        for read, form in _WHOLE_FORMS:
+            whole = read(state)
+            form(S)[:len(whole)] = whole
+        for p in range(int(self.cfg[C_N])):  # the engine's hands (no step reads a hand card but by its kind)
+            cr.hand_into(V, p, state.hands[p])
         return s
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:
