@@ -4,12 +4,14 @@ A house rule's hook (``cardgen/engine/hooks.py``) is plain Python a designer wri
 a game offers it, the hook is compiled (``numba.njit``) as it is written and put in place of the compiled step it
 replaces, so the rule's games run at compiled speed. Two halves do it:
 
-* this module and ``compiled_words`` (the engine's half, the same for every game): the numba values a hook's
-  arguments are made of (``struct_type``, ``made``: a struct of a few fields; ``called``: a ``default`` the hook
-  calls, inlined where it is called), the words and actions a hook reads and returns (``compiled_words``), and the
+* this module, ``compiled_parts`` and ``compiled_words`` (the engine's half, the same for every game): the numba
+  values a hook's arguments are made of (``struct_type``, ``made``: a struct of a few fields; ``value_type``: one
+  and the intrinsic that makes it; ``called``: a ``default`` the hook calls, inlined where it is called), the parts
+  every game's half is made of (``compiled_parts``: a pile known by its count, the legal defaults, the look-ahead's
+  glue), the words and actions a hook reads and returns (``compiled_words``), and the
   compile itself: each hook bound into the game's step templates (``compile_rule``) and, where numba refuses it,
   the rule file's line that keeps it out and why, in the words of ``cardgen/terminal.json`` (``why_not``);
-* the game's half (King Lui's: ``games/king_lui/compiled_house.py``): its compiled view of the state (what a hook
+* the game's half (King Lui's ``games/king_lui/compiled_house.py``, Draco's): its compiled view of the state (what a hook
   may read, over the kernels' record), the ``default`` of each hook (the game's own step), the step templates that
   call the hook, and ``HookSteps``, which hands them to ``compile_rule``.
 
@@ -94,14 +96,37 @@ def made(ty: Any, fields: list[tuple[str, Any]], context: Any, builder: Any, arg
     return value._getvalue()
 
 
-def called(ty: type, impl: Callable[[Any], Any]) -> None:
-    """Values of numba type ``ty`` made callable with no argument in compiled code: ``d()`` runs ``impl(d)`` (a hook's
-    ``default``)."""
-    def typing(d):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
-        return impl
+def value_type(name: str, doc: str, fields: list[tuple[str, Any]], *, module: str,
+               counted: tuple[str, ...] | None = None) -> tuple[type, Any, Any]:
+    """``struct_type`` (the class, its one instance) and the intrinsic that makes a value of it in compiled code from
+    one argument per field, in their order: every value a hook's arguments are made of (a view, a pile, a
+    ``default``) is this pair, the same for every game. ``module``: as ``struct_type``'s (the caller keeps the class
+    as its attribute ``{name}Type``)."""
+    cls = struct_type(name, doc, fields, module=module, counted=counted)
+    ty = cls()
+    parameters = ", ".join(field for field, _ in fields)
+    scope = {"ty": ty, "fields": fields, "made": made}
+    exec(f"def {name.lower()}(typingctx, {parameters}):\n"  # noqa: S102 - our own text: numba reads the parameters
+         "    def codegen(context, builder, sig, args):\n"
+         "        return made(ty, fields, context, builder, args)\n"
+         "    return ty(*(t for _, t in fields)), codegen\n", scope)
+    return cls, ty, intrinsic(scope[name.lower()])
+
+
+def called(ty: type, impl: Callable[..., Any], arguments: int = 0) -> None:
+    """Values of numba type ``ty`` made callable in compiled code with no argument (``d()`` runs ``impl(d)``: a
+    hook's ``default``) or one (``arguments=1``: ``d(action)`` runs ``impl(d, action)``, ``apply``'s ``default``),
+    inlined where called (``inlined``)."""
+    if arguments == 0:
+        def typing(d):  # noqa: ANN001, ANN202 - numba compares these with the implementation's
+            return impl
+    else:
+        def typing(d, action):  # type: ignore[misc]  # noqa: ANN001, ANN202 - as above
+            return impl
 
     overload_method(ty, "__call__")(typing)
-    lower_builtin(ty, ty)(lambda context, builder, sig, args: inlined(context, builder, impl, sig, args))
+    lower_builtin(ty, ty, *(types.Any,) * arguments)(
+        lambda context, builder, sig, args: inlined(context, builder, impl, sig, args))
 
 
 def inlined(context: Any, builder: Any, impl: Callable[..., Any], sig: Any, args: Any) -> Any:

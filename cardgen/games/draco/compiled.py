@@ -66,6 +66,27 @@ def _moves(V, T, kinds, mts, cap, record, actions):  # type: ignore[no-untyped-d
     return decisions
 
 
+def game_results(s: Any, G: Any, E: Any, decisions: int, out: Any) -> None:
+    """A played game's row of ``out`` (``batch``'s), its ending aside (``R_STOP``, which each loop words its own
+    way): the turns, rounds, gaps and decisions, the purses as scores, the peaks and whether each was seen (the log
+    in ``E``). Written once for the tier's loop (``_play``) and a house rule's (``compiled_house.house_play``)."""
+    out[R_TURNS] = s[S_TURNS]
+    out[R_ROUNDS] = s[S_ROUNDS]
+    out[R_GAPS] = s[S_NGAPS]
+    out[R_DECISIONS] = decisions
+    players = G[0][C_N]
+    for p in range(players):
+        out[R_SCORES + p] = s[NSC + p]  # money follows the scalars (``compiled_rules._views``)
+    peak, seen = E[4], E[5]
+    peaks = R_SCORES + 2 * players  # ``PEAKS``' values, then whether each was seen
+    for j in range(peak.shape[0]):
+        out[peaks + j] = peak[j]
+        out[peaks + peak.shape[0] + j] = seen[j]
+
+
+results = njit(inline="always")(game_results)
+
+
 @njit(cache=True, _nrt=False)
 def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]
     """The game seeded ``seed`` into position ``s`` and ``out`` (``cardgen.engine.batch``'s row: the purses as
@@ -82,18 +103,7 @@ def _play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyp
     V = cr._views(s, G[0])
     decisions = _moves(V, (G, E, H, rows), kinds, mts, cap, record, actions)
     out[R_STOP] = PLAYED if s[S_END] != 0 else CAPPED
-    out[R_TURNS] = s[S_TURNS]
-    out[R_ROUNDS] = s[S_ROUNDS]
-    out[R_GAPS] = s[S_NGAPS]
-    out[R_DECISIONS] = decisions
-    players = G[0][C_N]
-    for p in range(players):
-        out[R_SCORES + p] = s[NSC + p]  # money follows the scalars (``compiled_rules._views``)
-    peak, seen = E[4], E[5]
-    peaks = R_SCORES + 2 * players  # ``PEAKS``' values, then whether each was seen
-    for j in range(peak.shape[0]):
-        out[peaks + j] = peak[j]
-        out[peaks + peak.shape[0] + j] = seen[j]
+    results(s, G, E, decisions, out)
     return True
 
 

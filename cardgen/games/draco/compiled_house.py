@@ -27,7 +27,8 @@ comparing a steal's seat with a number compares a string (the view's one differe
 What ``compiled_hooks.compile_rule`` asks of a game (``HOOKED``, a ``HookSteps``):
 
 * ``legal_actions``: ``default()`` the game's own legal actions as ``HouseActionsType`` codes (or numba's typed list
-  for a rule that does more with it); the loop plays the codes the hook returns (``hooked_legal``);
+  for a rule that does more with it: both made by ``engine/compiled_parts.py``'s ``legal_defaults`` of
+  ``own_of_view``); the loop plays the codes the hook returns (``hooked_legal``);
 * ``apply``: ``default(action)`` is ``compiled_rules.apply`` of one of the game's actions legal now (any other
   raises) (``hooked_apply``);
 * ``scores``: Draco has no such hook (its outcome is the money): ``hooked_outcome`` refuses.
@@ -51,20 +52,19 @@ from typing import Any, Callable, NamedTuple
 
 import numpy as np
 from numba import config, njit, types
-from numba.core.imputils import lower_builtin
-from numba.extending import intrinsic, overload, overload_attribute, overload_method
-from numba.typed import List
+from numba.extending import overload_attribute, overload_method
 
 from cardgen.engine import batch
 from cardgen.engine import fastrng as fr
-from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_GAPS, R_ROUNDS, R_SCORES, R_STOP, R_TURNS
-from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, inlined, made, struct_type
-from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, kind_of_code,
-                                           lent_words_type, listed, make_actions, make_lent_action, own_prefix)
-from cardgen.engine.coverloop import COVER_KINDS
+from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_STOP
+from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, value_type
+from cardgen.engine.compiled_parts import PILE, CoverKernels, PyPile, house_batch, house_cover, legal_defaults, ready
+from cardgen.engine.compiled_parts import pile as _pile
+from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.games.draco import compiled_rules as cr
+from cardgen.games.draco.compiled import results
 from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, NSC, S_BANK, S_CUP, S_CUR, S_DISC, S_END, S_LASTCALL,
-                                                S_NGAPS, S_PHASE, S_PILE, S_ROUNDS, S_TOASTS, S_TURNS)
+                                                S_PHASE, S_PILE, S_ROUNDS, S_TOASTS, S_TURNS)
 from cardgen.games.draco.rules import END_TURN, PLAY, ROLLED, SARAH, TOAST
 from cardgen.games.draco.table import A_MOVE, A_TOAST
 from cardgen.jit import bind
@@ -145,33 +145,6 @@ def own_codes(s: Any, G: Any, rows: Any, codes: Any, out: Any) -> int:
 _own_codes = njit(inline="always")(own_codes)
 
 
-# -- a pile: cards known by their count --------------------------------------------------------------------------
-_PILE = [("count", types.int64)]
-DracoPileType = struct_type("DracoPile", "The numba type of a pile of cards in the compiled view (a count).", _PILE,
-                            module=__name__)
-pile_type = DracoPileType()
-
-
-@intrinsic
-def _pile(typingctx: Any, count: Any) -> Any:
-    """A pile of ``count`` cards."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(pile_type, _PILE, context, builder, args)
-    return pile_type(types.int64), codegen
-
-
-@overload(len)
-def _pile_len(p):  # noqa: ANN001 - numba compares these with the implementation's
-    if isinstance(p, DracoPileType):
-        return lambda p: p._count
-
-
-@overload(bool)
-def _pile_bool(p):  # noqa: ANN001 - numba compares these with the implementation's
-    if isinstance(p, DracoPileType):
-        return lambda p: p._count != 0
-
-
 # -- the view: the house-rule API's names over the kernels' record -----------------------------------------------
 _RECORD = types.int64[::1]
 _TABLE = types.int64[:, ::1]
@@ -182,19 +155,11 @@ _MT = types.uint32[::1]
 #: ``CodeTable`` as numba types it
 CODES_TYPE = types.NamedTuple((_TABLE, _RECORD, _RECORD), CodeTable)
 _VIEW = [("s", _RECORD), ("G", G_TYPE), ("E", E_TYPE), ("mt", _MT), ("rows", _TABLE), ("codes", CODES_TYPE)]
+#: ``_view(s, G, E, mt, rows, codes)``: the view of record ``s`` with what its helpers and defaults play on: the tables
+#: ``G``, the scratch and log ``E``, the rules' chance ``mt``, room for legal rows, and the codes (a ``CodeTable``); it
 #: counts no reference of its arrays: every maker's outlive it (the loop's context holds them)
-DracoViewType = struct_type("DracoView", "The numba type of the compiled view of a Draco state.", _VIEW,
-                            module=__name__, counted=())
-view_type = DracoViewType()
-
-
-@intrinsic
-def _view(typingctx: Any, s: Any, G: Any, E: Any, mt: Any, rows: Any, codes: Any) -> Any:
-    """The view of record ``s`` with what its helpers and defaults play on: the tables ``G``, the scratch and log
-    ``E``, the rules' chance ``mt``, room for legal rows, and the codes (a ``CodeTable``)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(view_type, _VIEW, context, builder, args)
-    return view_type(*(t for _, t in _VIEW)), codegen
+DracoViewType, view_type, _view = value_type("DracoView", "The numba type of the compiled view of a Draco state.",
+                                             _VIEW, module=__name__, counted=())
 
 
 def _seats(v: Any) -> int:
@@ -331,89 +296,25 @@ _seats_kernel = njit(inline="always")(_seats)
 
 
 # -- ``default`` of ``legal_actions`` and ``apply``: the game's own legal actions and its own apply ----------------
-_LEGAL_CODES = [("view", view_type), ("words", lent_words_type), ("buf", _RECORD), ("lent", _RECORD)]
-DracoLegalCodesType = struct_type("DracoLegalCodes", "The numba type of the ``default`` a ``legal_actions`` hook "
-                                  "gets: the game's own legal actions as a ``HouseActionsType`` list.", _LEGAL_CODES,
-                                  module=__name__, counted=())
-legal_codes_type = DracoLegalCodesType()
+def own_of_view(v: Any, out: Any) -> int:
+    """The game's own legal codes (``compiled_rules.legal``, in its order) of view ``v``'s position into ``out``, how
+    many."""
+    return _own_codes(v._s, v._G, v._rows, v._codes, out)
 
 
-@intrinsic
-def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any, lent: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook on view ``v`` as codes (``words``: ``Words``; ``buf``: the loop's room
-    for the codes; ``lent``: the array the first list of a listing is made in, ``coverloop.new_lent``)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(legal_codes_type, _LEGAL_CODES, context, builder, args)
-    return legal_codes_type(view_type, lent_words_type, _RECORD, _RECORD), codegen
-
-
-def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own legal actions (``rules.legal``), in its order, as a new ``HouseActionsType`` list (in the
-    array the loop lends at a listing's first call, as King Lui's)."""
-    v = d._view
-    lent = d._lent
-    if lent[0] == 0:
-        lent[0] = 1
-        codes = lent[1:]
-    else:
-        codes = np.empty(len(d._buf) + 2, np.int64)
-    codes[0] = _own_codes(v._s, v._G, v._rows, v._codes, codes[1:len(codes) - 1])
-    codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
-    return make_actions(codes, d._words)
-
-
-called(DracoLegalCodesType, _default_codes)
-
-
-_LEGAL_DEFAULT = [("view", view_type), ("acts", types.ListType(action_type)), ("buf", _RECORD)]
-DracoLegalDefaultType = struct_type("DracoLegalDefault", "The numba type of the ``default`` a ``legal_actions`` hook "
-                                    "gets where a rule does more with the list: numba's typed list.",
-                                    _LEGAL_DEFAULT, module=__name__, counted=())
-legal_default_type = DracoLegalDefaultType()
-
-
-@intrinsic
-def _legal_default(typingctx: Any, v: Any, acts: Any, buf: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook on view ``v`` as a typed list (``acts``: ``Words.acts``)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(legal_default_type, _LEGAL_DEFAULT, context, builder, args)
-    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _RECORD), codegen
-
-
-def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own legal actions (``rules.legal``), in its order, as a new typed list."""
-    v = d._view
-    m = _own_codes(v._s, v._G, v._rows, v._codes, d._buf)
-    out = List.empty_list(action_type)
-    for i in range(m):
-        out.append(d._acts[d._buf[i]])
-    return out
-
-
-called(DracoLegalDefaultType, _default_legal)
-
-
-def listed_default(v: Any, words: Any, buf: Any, lent: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook as a typed list, for ``compile_rule``'s second try."""
-    return _legal_default(v, words.acts, buf)
-
-
-_listed_default = njit(inline="always")(listed_default)
+#: ``default()`` of ``legal_actions`` (``compiled_parts.legal_defaults``): the codes (``HouseActionsType``), made in
+#: ``coverloop.CoverWork.lent`` at a listing's first call (``hooked_legal`` takes it back), or numba's typed list
+LEGAL = legal_defaults("Draco", view_type, njit(inline="always")(own_of_view), __name__)
+DracoLegalCodesType, DracoLegalDefaultType = LEGAL.codes_type, LEGAL.listed_type
 
 
 _APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
-DracoApplyDefaultType = struct_type("DracoApplyDefault", "The numba type of the ``default`` an ``apply`` hook gets: "
-                                    "the engine's own apply of one of the game's legal actions.", _APPLY_DEFAULT,
-                                    module=__name__, counted=())
-apply_default_type = DracoApplyDefaultType()
-
-
-@intrinsic
-def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any) -> Any:
-    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(apply_default_type, _APPLY_DEFAULT, context, builder, args)
-    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD), codegen
+#: ``_apply_default(view, index, buf)``: ``default`` of an ``apply`` hook on a view (``index``: the game's codes by
+#: words; ``buf``: scratch)
+DracoApplyDefaultType, _, _apply_default = value_type("DracoApplyDefault", "The numba type of the ``default`` an "
+                                                      "``apply`` hook gets: the engine's own apply of one of the "
+                                                      "game's legal actions.", _APPLY_DEFAULT, module=__name__,
+                                                      counted=())
 
 
 def own_code(v: Any, buf: Any, code: int) -> int:
@@ -439,29 +340,10 @@ def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overl
     cr.apply(v._codes.table[code], cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
 
 
-@overload_method(DracoApplyDefaultType, "__call__")
-def _call_apply_default(d, action):  # noqa: ANN001 - numba compares these with the implementation's
-    return _default_apply
-
-
-@lower_builtin(DracoApplyDefaultType, DracoApplyDefaultType, types.Any)
-def _lower_apply_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-    return inlined(context, builder, _default_apply, sig, args)
+called(DracoApplyDefaultType, _default_apply, arguments=1)
 
 
 # -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` ----------------------------------------
-class _PyPile:
-    """A pile as ``DracoPileType`` gives it: a count, nothing more."""
-
-    def __init__(self, count: int) -> None:
-        self._count = int(count)
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __bool__(self) -> bool:
-        return self._count != 0
-
 
 class _PyView:
     """``DracoViewType`` as a Python object over the record ``s`` (its names read live: a hook reads them after a
@@ -477,34 +359,17 @@ class _PyView:
     current_player = property(lambda self: int(current_of(self)))
     last_call = property(lambda self: bool(self._s[S_LASTCALL]))
     phase_name = property(lambda self: phase_word(self._s[S_PHASE], self._s[S_END]))
-    pile = property(lambda self: _PyPile(self._s[S_PILE]))
-    discard = property(lambda self: _PyPile(self._s[S_DISC]))
+    pile = property(lambda self: PyPile(self._s[S_PILE]))
+    discard = property(lambda self: PyPile(self._s[S_DISC]))
 
-    def hand_of(self, seat: int) -> _PyPile:
-        return _PyPile(hand_count(self, seat))
+    def hand_of(self, seat: int) -> PyPile:
+        return PyPile(hand_count(self, seat))
 
     pay, collect, give, draw_cards, end_turn, changed = pay_of, collect_of, give_of, draw_of, end_turn_of, changed_of
 
 
 for _name, _field in SCALARS.items():  # read live, as the compiled view does
     setattr(_PyView, _name, property(lambda self, field=_field: int(self._s[field])))
-
-
-class _PyLegalDefault:
-    """``DracoLegalCodesType`` as a Python callable: the game's legal actions as the reference's tuples."""
-
-    def __init__(self, view: _PyView, acts: Any, buf: Any) -> None:
-        self._view, self._acts, self._buf = view, acts, buf
-
-    def __call__(self) -> list[tuple[str, ...]]:
-        v = self._view
-        m = own_codes(v._s, v._G, v._rows, v._codes, self._buf)
-        return [self._acts[c] for c in self._buf[:m].tolist()]
-
-    @classmethod
-    def of_words(cls, view: _PyView, words: Any, buf: Any, lent: Any) -> _PyLegalDefault:
-        """``_legal_codes_default`` as Python: the list of ``words.acts``."""
-        return cls(view, words.acts, buf)
 
 
 class _PyApplyDefault:
@@ -518,9 +383,7 @@ class _PyApplyDefault:
 
 
 if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
-    _pile, _view = _PyPile, _PyView  # type: ignore[assignment]  # noqa: F811
-    _legal_default, _apply_default = _PyLegalDefault, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
-    _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
+    _view, _apply_default = _PyView, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
 
 
 # -- the record a house rule's loop plays on: the kernels' position, the rules' chance, where the queue lies ---------
@@ -562,7 +425,6 @@ def seat_to_move(s: Any) -> int:
 
 
 _seat_to_move = njit(inline="always")(seat_to_move)
-_kind_of_code = njit(inline="always")(kind_of_code)
 
 
 # -- the steps with the hooks in place ------------------------------------------------------------------------------
@@ -601,7 +463,7 @@ def hooked_legal(s: Any, st: Any, buf: Any) -> int:
     ``st.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
     v = _play_view(s, st)
     lent = st.cover.lent
-    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``_default_codes``)
+    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``legal_defaults``)
     got = legal_hook(v, legal_default(v, borrowed(st.words), buf, lent))  # noqa: F821 - ``compile_rule``
     m = codes_into(got, st.words, buf)
     st.cover.hint[0] = own_prefix(got)
@@ -680,6 +542,8 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
     V = cr._views(s, G[0])
     sc = V[0]
     decisions = capped = stuck = 0
+    # not ``compiled._moves``: this loop plays codes through the rule's steps, stops where no action is legal (a rule
+    # may offer none) and records codes, where ``_moves`` plays the game's own rows and records them
     while sc[S_END] == 0:
         m = legal_now(s, st, buf)
         if m == 0:
@@ -696,18 +560,7 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
         decisions += 1
         act(s, a, st)
     out[R_STOP] = CAPPED if capped else NO_LEGAL if stuck else PLAYED
-    out[R_TURNS] = sc[S_TURNS]
-    out[R_ROUNDS] = sc[S_ROUNDS]
-    out[R_GAPS] = sc[S_NGAPS]
-    out[R_DECISIONS] = decisions
-    players = G[0][C_N]
-    for p in range(players):
-        out[R_SCORES + p] = s[NSC + p]
-    peak, seen = E[4], E[5]
-    peaks = R_SCORES + 2 * players
-    for j in range(peak.shape[0]):
-        out[peaks + j] = peak[j]
-        out[peaks + peak.shape[0] + j] = seen[j]
+    results(s, G, E, decisions, out)
     return True
 
 
@@ -716,16 +569,6 @@ def cover_own(ctx: Any, s: Any, out: Any) -> int:
     """The game's own legal codes (``compiled_rules.legal``), before the rule's ``legal_actions``."""
     st = ctx.look
     return _own_codes(s, st.G, st.rows, st.codes, out)
-
-
-def cover_rule(ctx: Any, s: Any, out: Any) -> int:
-    """The legal codes the loop offers (the global ``legal_now``: the rule's ``legal_actions`` bound in)."""
-    return legal_now(s, ctx.look, out)  # noqa: F821 - bound by ``cover``
-
-
-def cover_play(ctx: Any, s: Any, a: int) -> None:
-    """Code ``a`` played as the loop plays it (the global ``act``: the rule's ``apply`` bound in, or the game's)."""
-    act(s, a, ctx.look)  # noqa: F821 - bound by ``cover``
 
 
 def cover_usual(ctx: Any, s: Any, codes: Any, k: int, mt: Any) -> int:
@@ -755,18 +598,16 @@ def cover_position(s: Any) -> tuple[int, int, bool]:
     return _seat_to_move(s), s[S_TURNS], s[S_END] != 0
 
 
-def cover_kind(ctx: Any, a: int) -> int:
-    """The memory slot of the first word of action ``a`` (learnt the first time a game meets it)."""
-    words = ctx.look.words
-    word = _kind_of_code(words, a)
-    slots = ctx.cover.kinds
-    slot = slots.get(word, -1)
-    if slot < 0:
-        slot = len(slots)
-        if slot >= COVER_KINDS:
-            raise ValueError("the house rule adds more kinds of action than the compiled look-ahead holds")
-        slots[words.kinds[a]] = slot  # the list's own string, not ``word``'s borrowed copy: the dict keeps it
-    return slot
+def cover_steps(ctx: Any) -> Steps:
+    """What the loop's ``legal_now`` and ``act`` take, read from the look-ahead's ``ctx``: its ``Steps`` with the log
+    off (``HouseContext.look``)."""
+    return ctx.look
+
+
+#: the covered look-ahead's kernels of Draco (``compiled_parts.house_cover``)
+COVER = CoverKernels(njit(inline="always")(cover_own), njit(inline="always")(cover_usual),
+                     njit(inline="always")(cover_sample), cover_standing, njit(inline="always")(cover_position),
+                     njit(inline="always")(cover_steps))
 
 
 def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
@@ -782,18 +623,7 @@ def _forget(ctx):  # type: ignore[no-untyped-def]
 def cover(name: str, steps: dict[str, Any]) -> Any:
     """``coverloop.covered`` bound to Draco's kernels for the loop ``name`` whose ``steps`` (``legal_now``, ``act``)
     carry the rule: what the loop's heuristic players call."""
-    from cardgen.engine.coverloop import bind_cover  # not at the top: numba's typed containers
-
-    inline = {"inline": "always"}
-    kernels = {"own_legal": njit(inline="always")(cover_own),
-               "rule_legal": bind(cover_rule, name, inline, legal_now=steps["legal_now"]),
-               "play": bind(cover_play, name, inline, act=steps["act"]),
-               "usual": njit(inline="always")(cover_usual),
-               "sample": njit(inline="always")(cover_sample),
-               "standing": njit(inline="always")(cover_standing),
-               "position": njit(inline="always")(cover_position),
-               "kind": njit(inline="always")(cover_kind)}
-    return bind_cover(name, **kernels)
+    return house_cover(name, steps, COVER)
 
 
 class HouseContext(NamedTuple):
@@ -842,8 +672,8 @@ def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
 
 
 #: what ``compiled_hooks.compile_rule`` compiles a Draco rule's hooks with
-HOOKED = HookSteps("draco", hooked_outcome, hooked_legal, hooked_apply, _legal_codes_default, _listed_default,
-                   _signatures, ViewNames("DracoView", "GameView", "DracoPile"))
+HOOKED = HookSteps("draco", hooked_outcome, hooked_legal, hooked_apply, LEGAL.codes, LEGAL.listed, _signatures,
+                   ViewNames("DracoView", "GameView", PILE))
 
 
 # -- the tier: ``DracoFast`` playing the rule's loop ------------------------------------------------------------------
@@ -858,7 +688,7 @@ class HouseLoop(NamedTuple):
 
 
 def _tier() -> type:
-    """``DracoHouseFast``, made on first use (``compiled`` imports the kernels)."""
+    """``DracoHouseFast``, made on first use (a deck with a house rule asks for it)."""
     from cardgen.games.draco.compiled import DracoFast
 
     class DracoHouseFast(DracoFast):
@@ -936,21 +766,6 @@ HOUSE_DECISION_GAME_SECONDS = 0.05
 #: The same for a rule that adds actions played by default players, who judge each offer by a look-ahead compiled
 #: with the rule: some twenty-five times what a game of the "buy" rule took so (76 ms, the same bench).
 HOUSE_COVERED_GAME_SECONDS = 2.0
-
-
-def house_batch(limit: float, per_game: float) -> int:
-    """How many games one compiled loop call plays under a time limit of ``limit`` s, a game taking at most
-    ``per_game`` s."""
-    return max(1, int(limit / per_game))
-
-
-def ready(dispatcher: object, args: tuple) -> None:
-    """Compile ``dispatcher`` for ``args`` (or load it from numba's disk cache) without running it; nothing for a
-    Python function (``NUMBA_DISABLE_JIT``)."""
-    compile_for = getattr(dispatcher, "compile", None)
-    if compile_for is None or getattr(dispatcher, "signatures", None):
-        return
-    compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
 
 
 #: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why)

@@ -330,6 +330,7 @@ class KingLuiFast(BatchEngine):
         import os
 
         from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
+        from cardgen.engine.compiled_parts import house_batch, ready
 
         per_game = HOUSE_GAME_SECONDS if self.house.hooks == ("scores",) else HOUSE_DECISION_GAME_SECONDS
         if self.house.adds_actions and (games.kinds == HEURISTIC).any():  # default players look ahead at offers
@@ -358,6 +359,7 @@ class KingLuiFast(BatchEngine):
         import os
 
         from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
+        from cardgen.engine.compiled_parts import ready
 
         # buffers made anew only for a larger cap: the loops' context keeps its members and so its numba types
         # (``jit.call``; a new gap buffer at each future had both loops typed again in Python)
@@ -468,21 +470,6 @@ HOUSE_DECISION_GAME_SECONDS = 0.05
 #: ``benchmarks/bench_cover.py --compiled``; 6 since the hooks stopped counting references), so a margin of some
 #: seventy (now some hundred and seventy).
 HOUSE_COVERED_GAME_SECONDS = 1.0
-
-
-def house_batch(limit: float, per_game: float = HOUSE_GAME_SECONDS) -> int:
-    """How many games one compiled loop call plays with a house rule under a time limit of ``limit`` s, a game
-    taking at most ``per_game`` s."""
-    return max(1, int(limit / per_game))
-
-
-def ready(dispatcher: object, args: tuple) -> None:
-    """Compile ``dispatcher`` for ``args`` (or load it from numba's disk cache) without running it; nothing
-    for a Python function (``NUMBA_DISABLE_JIT``)."""
-    compile_for = getattr(dispatcher, "compile", None)
-    if compile_for is None or getattr(dispatcher, "signatures", None):
-        return
-    compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
 
 
 #: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_hooks.Why``)

@@ -15,7 +15,9 @@ read and only the changes of the game's own steps, so a rule compiled here canno
   decision (``compiled_rules.settle``).
 
 The engine's half, the same for every game, is ``cardgen.engine.compiled_hooks`` (the numba values a hook's
-arguments are made of, the compile, why a rule stays out) and ``cardgen.engine.compiled_words`` (an action, the
+arguments are made of, the compile, why a rule stays out), ``cardgen.engine.compiled_parts`` (a pile known by its
+count, the ``default``s of ``legal_actions`` made of ``own_of_view``, the look-ahead bound to ``COVER``) and
+``cardgen.engine.compiled_words`` (an action, the
 reference's tuple of words, as a ``HouseActionType`` that reads as the tuple; ``Words``, the loop's names of the
 actions, learning the ones a rule adds; ``default()``'s list of legal actions as codes). This module supplies what
 ``compiled_hooks.compile_rule`` asks of a game (``HOOKED``, a ``HookSteps``):
@@ -47,15 +49,13 @@ from typing import Any, Callable, NamedTuple
 import numpy as np
 from numba import config, njit, types
 from numba import typeof as numba_typeof
-from numba.core.imputils import lower_builtin
-from numba.extending import intrinsic, overload, overload_attribute, overload_method, typeof_impl
-from numba.typed import List
+from numba.extending import overload_attribute, overload_method, typeof_impl
 
 from cardgen.engine import fastrng
-from cardgen.engine.compiled_hooks import HookSteps, ViewNames, alive, called, inlined, made, struct_type, whole_numbers
-from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, kind_of_code, lent_words_type,
-                                           listed, make_actions, make_lent_action, own_prefix)
-from cardgen.engine.coverloop import COVER_KINDS, bind_cover
+from cardgen.engine.compiled_hooks import HookSteps, ViewNames, alive, called, value_type, whole_numbers
+from cardgen.engine.compiled_parts import PILE, CoverKernels, house_cover, legal_defaults
+from cardgen.engine.compiled_parts import pile as _pile
+from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.compiled_rules import _ADVANCE, settle
 from cardgen.games.king_lui.compiled_rules import apply as _apply_code
@@ -63,56 +63,18 @@ from cardgen.games.king_lui.compiled_rules import legal as _legal_codes
 from cardgen.games.king_lui.rules import (C_DISHES, C_PLAYERS, HEADER, PLAYING, S_CHEF, S_END, S_KTOTAL, S_PLAYER,
                                           S_ROUNDS, S_TURNS,
                                           hand, score, winners)
-from cardgen.jit import bind
 
 
-# -- a pile: a dish's cards, known by their count ----------------------------------------------------------------
-_PILE = [("count", types.int64)]
-KingLuiPileType = struct_type("KingLuiPile", "The numba type of one dish's pile in the compiled view (a count).", _PILE,
-                              module=__name__)
-pile_type = KingLuiPileType()
-
-
-@intrinsic
-def _pile(typingctx: Any, count: Any) -> Any:
-    """A pile of ``count`` cards."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(pile_type, _PILE, context, builder, args)
-    return pile_type(types.int64), codegen
-
-
-@overload(len)
-def _pile_len(p):  # noqa: ANN001 - numba compares these with the implementation's
-    if isinstance(p, KingLuiPileType):
-        return lambda p: p._count
-
-
-@overload(bool)
-def _pile_bool(p):  # noqa: ANN001 - numba compares these with the implementation's
-    if isinstance(p, KingLuiPileType):
-        return lambda p: p._count != 0
-
-
-# -- the view: the house-rule API's names over the kernels' record -----------------------------------------------
+# -- the view: the house-rule API's names over the kernels' record (a pile: ``compiled_parts.pile``) ----------
 _RECORD = types.int64[::1]
-
-
 _TABLE = types.int64[:, ::1]
 _VIEW = [("s", _RECORD), ("n", types.int64), ("players", types.int64), ("cfg", _RECORD), ("combos", _TABLE),
          ("gaps", _TABLE)]
-#: counts no reference of its arrays (``struct_model``): every maker's outlive it (``play_view``, ``hooked_outcome``)
-KingLuiViewType = struct_type("KingLuiView", "The numba type of the compiled view of a King Lui state.", _VIEW,
-                              module=__name__, counted=())
-view_type = KingLuiViewType()
-
-
-@intrinsic
-def _view(typingctx: Any, s: Any, n: Any, players: Any, cfg: Any, combos: Any, gaps: Any) -> Any:
-    """The view of record ``s`` (``n`` dishes, ``players`` seats), with what its helpers need to play on: the rule
-    numbers ``cfg``, the Emerald combinations ``combos`` and the gap log ``gaps``."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(view_type, _VIEW, context, builder, args)
-    return view_type(_RECORD, types.int64, types.int64, _RECORD, _TABLE, _TABLE), codegen
+#: ``_view(s, n, players, cfg, combos, gaps)``: the view of record ``s`` (``n`` dishes, ``players`` seats), with what
+#: its helpers need to play on: the rule numbers ``cfg``, the Emerald combinations ``combos`` and the gap log ``gaps``;
+#: it counts no reference of its arrays (``struct_model``): every maker's outlive it (``play_view``, ``hooked_outcome``)
+KingLuiViewType, view_type, _view = value_type("KingLuiView", "The numba type of the compiled view of a King Lui "
+                                               "state.", _VIEW, module=__name__, counted=())
 
 
 def _piles_at(v: Any, at: int) -> Any:
@@ -192,17 +154,10 @@ def _game(v):  # noqa: ANN001 - numba compares these with the implementation's
 
 # -- ``default``: the compiled step a hook replaces, called with no argument as in the reference -----------------
 _DEFAULT = [("view", view_type)]
-KingLuiScoresDefaultType = struct_type("KingLuiScoresDefault", "The numba type of the ``default`` a ``scores`` hook "
-                                       "gets: ``rules.score`` on the view's record.", _DEFAULT, module=__name__)
-scores_default_type = KingLuiScoresDefaultType()
-
-
-@intrinsic
-def _scores_default(typingctx: Any, v: Any) -> Any:
-    """``default`` of a ``scores`` hook on view ``v``."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(scores_default_type, _DEFAULT, context, builder, args)
-    return scores_default_type(view_type), codegen
+#: ``_scores_default(v)``: ``default`` of a ``scores`` hook on view ``v``
+KingLuiScoresDefaultType, _, _scores_default = value_type("KingLuiScoresDefault", "The numba type of the ``default`` a "
+                                                          "``scores`` hook gets: ``rules.score`` on the view's record.",
+                                                          _DEFAULT, module=__name__)
 
 
 _score = njit(score)
@@ -221,86 +176,25 @@ called(KingLuiScoresDefaultType, _default_scores)
 
 
 # -- ``default`` of ``legal_actions`` and ``apply``: the game's own legal actions and its own apply ----------------
-_LEGAL_DEFAULT = [("view", view_type), ("acts", types.ListType(action_type)), ("buf", _RECORD)]
-KingLuiLegalDefaultType = struct_type("KingLuiLegalDefault", "The numba type of the ``default`` a ``legal_actions`` "
-                                      "hook gets: the game's own legal actions, a list the rule may change.",
-                                      _LEGAL_DEFAULT, module=__name__, counted=())
-legal_default_type = KingLuiLegalDefaultType()
+def own_of_view(v: Any, out: Any) -> int:
+    """The game's own legal codes (``rules.legal``, in its order) of view ``v``'s position into ``out``, how many."""
+    return _legal_codes(v._s, v._cfg, v._combos, out)
 
 
-@intrinsic
-def _legal_default(typingctx: Any, v: Any, acts: Any, buf: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook on view ``v`` (``acts``: ``Words.acts``; ``buf``: room for the codes)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(legal_default_type, _LEGAL_DEFAULT, context, builder, args)
-    return legal_default_type(view_type, _LEGAL_DEFAULT[1][1], _RECORD), codegen
-
-
-def _default_legal(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own legal actions (``rules.legal``), in its order, as a new list."""
-    v = d._view
-    m = _legal_codes(v._s, v._cfg, v._combos, d._buf)
-    out = List.empty_list(action_type)  # no room asked: numba's list shrinks a list that holds under half its room
-    for i in range(m):
-        out.append(d._acts[d._buf[i]])
-    return out
-
-
-called(KingLuiLegalDefaultType, _default_legal)
-
-
-
-_LEGAL_CODES = [("view", view_type), ("words", lent_words_type), ("buf", _RECORD), ("lent", _RECORD)]
-KingLuiLegalCodesType = struct_type("KingLuiLegalCodes", "The numba type of the ``default`` a ``legal_actions`` hook "
-                                    "gets where the rule compiles with it: the game's own legal actions as a "
-                                    "``HouseActionsType`` list.", _LEGAL_CODES, module=__name__, counted=())
-legal_codes_type = KingLuiLegalCodesType()
-
-
-@intrinsic
-def _legal_codes_default(typingctx: Any, v: Any, words: Any, buf: Any, lent: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook on view ``v`` as codes (``words``: ``Words``; ``buf``: the loop's room
-    for the codes, whose length bounds the list's; ``lent``: ``coverloop.CoverWork.lent``)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(legal_codes_type, _LEGAL_CODES, context, builder, args)
-    return legal_codes_type(view_type, lent_words_type, _RECORD, _RECORD), codegen
-
-
-def _default_codes(d):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own legal actions (``rules.legal``), in its order, as a new ``HouseActionsType`` list: in
-    the array the loop lends at the first call of a listing (``hooked_legal`` takes it back when the hook returns: no
-    list of a listing outlives it), a new one at any other."""
-    v = d._view
-    lent = d._lent
-    if lent[0] == 0:
-        lent[0] = 1
-        codes = lent[1:]
-    else:
-        codes = np.empty(len(d._buf) + 2, np.int64)  # the count, room for as many codes as the loop's, the own prefix
-    codes[0] = _legal_codes(v._s, v._cfg, v._combos, codes[1:len(codes) - 1])
-    codes[len(codes) - 1] = codes[0]  # the game's own list, whole (``own_prefix``)
-    return make_actions(codes, d._words)
-
-
-called(KingLuiLegalCodesType, _default_codes)
+#: ``default()`` of ``legal_actions`` (``compiled_parts.legal_defaults``): the codes (``HouseActionsType``), made in
+#: ``coverloop.CoverWork.lent`` at a listing's first call (``hooked_legal`` takes it back), or numba's typed list
+LEGAL = legal_defaults("KingLui", view_type, njit(inline="always")(own_of_view), __name__)
+KingLuiLegalCodesType, KingLuiLegalDefaultType = LEGAL.codes_type, LEGAL.listed_type
 
 
 _APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD),
                   ("trust", _RECORD)]
-KingLuiApplyDefaultType = struct_type("KingLuiApplyDefault", "The numba type of the ``default`` an ``apply`` hook "
-                                      "gets: the engine's own apply of one of the game's legal actions.",
-                                      _APPLY_DEFAULT, module=__name__, counted=())
-apply_default_type = KingLuiApplyDefaultType()
-
-
-@intrinsic
-def _apply_default(typingctx: Any, v: Any, index: Any, buf: Any, trust: Any) -> Any:
-    """``default`` of an ``apply`` hook on view ``v`` (``index``: the game's codes by words; ``buf``: scratch;
-    ``trust``: ``coverloop.CoverWork.hint``, whose [2] and [3] ``hooked_apply`` sets)."""
-    def codegen(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-        return made(apply_default_type, _APPLY_DEFAULT, context, builder, args)
-    return apply_default_type(view_type, _APPLY_DEFAULT[1][1], _RECORD, _RECORD), codegen
-
+#: ``_apply_default(view, index, buf, trust)``: ``default`` of an ``apply`` hook on a view (``index``: the game's codes
+#: by words; ``buf``: scratch; ``trust``: ``coverloop.CoverWork.hint``, whose [2] and [3] ``hooked_apply`` sets)
+KingLuiApplyDefaultType, _, _apply_default = value_type("KingLuiApplyDefault", "The numba type of the ``default`` an "
+                                                        "``apply`` hook gets: the engine's own apply of one of the "
+                                                        "game's legal actions.", _APPLY_DEFAULT, module=__name__,
+                                                        counted=())
 
 
 def own_code(s: Any, cfg: Any, combos: Any, buf: Any, code: int) -> int:
@@ -330,29 +224,10 @@ def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overl
     _apply_code(v._s, code, v._cfg, v._combos, v._gaps)
 
 
-@overload_method(KingLuiApplyDefaultType, "__call__")
-def _call_apply_default(d, action):  # noqa: ANN001 - numba compares these with the implementation's
-    return _default_apply
-
-
-@lower_builtin(KingLuiApplyDefaultType, KingLuiApplyDefaultType, types.Any)
-def _lower_apply_default(context: Any, builder: Any, sig: Any, args: Any) -> Any:
-    return inlined(context, builder, _default_apply, sig, args)
+called(KingLuiApplyDefaultType, _default_apply, arguments=1)
 
 
 # -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` (tests/test_tiers.py) ----------------
-class _PyPile:
-    """A pile as ``KingLuiPileType`` gives it: a count, nothing more."""
-
-    def __init__(self, count: int) -> None:
-        self._count = int(count)
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __bool__(self) -> bool:
-        return self._count != 0
-
 
 class _PyView:
     """``KingLuiViewType`` as a Python object over the record ``s``."""
@@ -390,23 +265,6 @@ class _PyScoresDefault:
         return _default_scores(self)
 
 
-class _PyLegalDefault:
-    """``KingLuiLegalDefaultType`` as a Python callable: the game's legal actions as the reference's tuples."""
-
-    def __init__(self, view: _PyView, acts: Any, buf: Any) -> None:
-        self._view, self._acts, self._buf = view, acts, buf
-
-    def __call__(self) -> list[tuple[str, ...]]:
-        v = self._view
-        m = _legal_codes(v._s, v._cfg, v._combos, self._buf)
-        return [self._acts[c] for c in self._buf[:m].tolist()]
-
-    @classmethod
-    def of_words(cls, view: _PyView, words: Any, buf: Any, lent: Any) -> _PyLegalDefault:
-        """``_legal_codes_default`` as Python: the list of ``words.acts``."""
-        return cls(view, words.acts, buf)
-
-
 class _PyApplyDefault:
     """``KingLuiApplyDefaultType`` as a Python callable."""
 
@@ -418,9 +276,7 @@ class _PyApplyDefault:
 
 
 if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
-    _pile, _view, _scores_default = _PyPile, _PyView, _PyScoresDefault  # type: ignore[assignment]  # noqa: F811
-    _legal_default, _apply_default = _PyLegalDefault, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
-    _legal_codes_default = _PyLegalDefault.of_words  # type: ignore[assignment]  # noqa: F811
+    _view, _scores_default, _apply_default = _PyView, _PyScoresDefault, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
 
 
 # -- the outcome with the hook in place of the score step --------------------------------------------------------
@@ -463,20 +319,11 @@ def hooked_legal(s: Any, ctx: Any, buf: Any) -> int:
     ``ctx.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
     v = _play_view(s, ctx)  # no ``words = ctx.words``: a tuple held in a variable costs a count per member
     lent = borrowed(ctx.cover.lent)
-    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``_default_codes``)
+    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``compiled_parts.legal_defaults``)
     got = legal_hook(v, legal_default(v, borrowed(ctx.words), borrowed(buf), lent))  # noqa: F821 - ``compile_rule``
     m = codes_into(got, ctx.words, buf)
     ctx.cover.hint[0] = own_prefix(got)  # a rollout's move reads it (``coverloop.quick``)
     return m
-
-
-def listed_default(v: Any, words: Any, buf: Any, lent: Any) -> Any:
-    """``default`` of a ``legal_actions`` hook as a typed list (``KingLuiLegalDefaultType``): for a rule that does
-    more with the list than ``HouseActionsType`` offers (``compile_rule``); a typed list lends no array."""
-    return _legal_default(v, words.acts, buf)
-
-
-_listed_default = njit(inline="always")(listed_default)
 
 
 def hooked_apply(s: Any, a: int, ctx: Any) -> None:
@@ -500,16 +347,6 @@ def cover_own(ctx: Any, s: Any, out: Any) -> int:
     return core.legal(s, ctx.kit.cfg, ctx.kit.combo_cnt, out)
 
 
-def cover_rule(ctx: Any, s: Any, out: Any) -> int:
-    """The legal codes the loop offers (the global ``legal_now``: the rule's ``legal_actions`` bound in)."""
-    return legal_now(s, ctx, out)  # noqa: F821 - bound by ``cover``
-
-
-def cover_play(ctx: Any, s: Any, a: int) -> None:
-    """Code ``a`` played as the loop plays it (the global ``act``: the rule's ``apply`` bound in, or the game's)."""
-    act(s, a, ctx)  # noqa: F821 - bound by ``cover``
-
-
 def cover_usual(ctx: Any, s: Any, codes: Any, k: int, mt: Any) -> int:
     """The heuristic's code among ``codes[:k]`` (``compiled_rules.heuristic``: no draw for one)."""
     return core.heuristic(s, ctx.kit, codes, k, mt, ctx.work, ctx.best)
@@ -528,7 +365,7 @@ def cover_standing(ctx: Any, s: Any, seat: int) -> float:
     rule's ``scores`` bound in, as ``KingLuiState.score_estimate`` calls it)."""
     players = ctx.kit.cfg[C_PLAYERS]
     scores = ctx.scores
-    outcome(s, ctx.kit.cfg, scores, ctx.winners, ctx.discarded)  # noqa: F821 - bound by ``cover``
+    outcome(s, ctx.kit.cfg, scores, ctx.winners, ctx.discarded)  # noqa: F821 - bound by ``house_cover``
     best = 0.0
     others = False
     for q in range(players):
@@ -543,20 +380,9 @@ def cover_position(s: Any) -> tuple[int, int, bool]:
     return (-1 if over else s[S_PLAYER]), s[S_TURNS], over
 
 
-_kind_of_code = njit(inline="always")(kind_of_code)
-
-
-def cover_kind(ctx: Any, a: int) -> int:
-    """The memory slot of the first word of action ``a`` (learnt the first time a game meets it)."""
-    word = _kind_of_code(ctx.words, a)
-    slots = ctx.cover.kinds
-    slot = slots.get(word, -1)
-    if slot < 0:
-        slot = len(slots)
-        if slot >= COVER_KINDS:
-            raise ValueError("the house rule adds more kinds of action than the compiled look-ahead holds")
-        slots[ctx.words.kinds[a]] = slot  # the list's own string, not ``word``'s borrowed copy: the dict keeps it
-    return slot
+def cover_steps(ctx: Any) -> Any:
+    """What the loop's ``legal_now`` and ``act`` take, read from the look-ahead's ``ctx``: the context itself."""
+    return ctx
 
 
 class RolloutCover(NamedTuple):
@@ -635,19 +461,15 @@ own_kernel = njit(inline="always")(cover_own)
 usual_kernel = njit(inline="always")(cover_usual)
 
 
+#: the covered look-ahead's kernels of King Lui (``compiled_parts.house_cover``)
+COVER = CoverKernels(own_kernel, usual_kernel, njit(inline="always")(cover_sample), cover_standing,
+                     njit(inline="always")(cover_position), njit(inline="always")(cover_steps))
+
+
 def cover(name: str, steps: dict[str, Any]) -> Any:
     """``coverloop.covered`` bound to King Lui's kernels for the loop ``name`` whose ``steps`` (``legal_now``,
     ``act``, ``outcome``) carry the rule: what the loop's heuristic players call (``compiled._play``'s ``decide``)."""
-    inline = {"inline": "always"}
-    kernels = {"own_legal": own_kernel,
-               "rule_legal": bind(cover_rule, name, inline, legal_now=steps["legal_now"]),
-               "play": bind(cover_play, name, inline, act=steps["act"]),
-               "usual": usual_kernel,
-               "sample": njit(inline="always")(cover_sample),
-               "standing": bind(cover_standing, name, inline, outcome=steps["outcome"]),
-               "position": njit(inline="always")(cover_position),
-               "kind": njit(inline="always")(cover_kind)}
-    return bind_cover(name, **kernels)
+    return house_cover(name, steps, COVER)
 
 
 def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
@@ -660,5 +482,5 @@ def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
 
 
 #: what ``compiled_hooks.compile_rule`` compiles a King Lui rule's hooks with
-HOOKED = HookSteps("king_lui", hooked_outcome, hooked_legal, hooked_apply, _legal_codes_default, _listed_default,
-                   _signatures, ViewNames("KingLuiView", "GameView", "KingLuiPile"))
+HOOKED = HookSteps("king_lui", hooked_outcome, hooked_legal, hooked_apply, LEGAL.codes, LEGAL.listed, _signatures,
+                   ViewNames("KingLuiView", "GameView", PILE))

@@ -376,7 +376,8 @@ def house_search(state: KingLuiState, params: "SearchParams", legal: list, seed:
     steps (``compiled.house_loop``), or None (the rule stays out of the compiled tier, has a ``policy``, or fails in a
     sample: the Python search then plays it, and names a failure in its one line)."""
     from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
-    from cardgen.games.king_lui.compiled import HOUSE_DECISION_GAME_SECONDS, house_loop, ready
+    from cardgen.engine.compiled_parts import ready
+    from cardgen.games.king_lui.compiled import HOUSE_DECISION_GAME_SECONDS, house_loop
     from cardgen.games.king_lui.compiled_house import SearchArgs
 
     t = tables(state.game)
