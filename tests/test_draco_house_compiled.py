@@ -17,7 +17,7 @@ from nonempty import nonempty
 from cardgen.engine import compiled_hooks
 from cardgen.games.draco import compiled_house
 from cardgen.usercode import load_code
-from tests.test_draco_house import BUY, SAME, tiers
+from tests.test_draco_house import BUY, SAME, option_pairs, tiers
 
 #: rules numba refuses: (text, the line named, why, its fields; None: any)
 KEPT_OUT = {
@@ -47,6 +47,31 @@ def test_a_rule_that_adds_an_action_plays_the_reference_games_compiled(players: 
             assert got == ref, (agents, ref.seed)
             bought += sum(a == ("buy",) for _, a in ref.actions)
     assert bought > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_options_futures_on_the_tier_are_the_reference_ones_compiled(players: int, tmp_path: Path) -> None:
+    """The worth of the "buy" option (``options.pair``) with its futures played compiled (``DracoHouseFast.play_on``:
+    the house loop's steps and the default players' compiled look-ahead) is the reference engine's, offer for offer,
+    for default, random and mixed players; a cap of 5 decisions is None on both."""
+    from tests.test_house import project
+
+    root = project(tmp_path, BUY, game="draco")
+    mixed = ["heuristic", "random"] * 2
+    compared = 0
+    for names, seeds, offers in ((["heuristic"] * players, range(3), slice(0, 2)),
+                                 (["random"] * players, range(6), slice(0, 4)),
+                                 (mixed[:players], range(2), slice(0, 2))):
+        played = 0
+        for ref, got in nonempty(option_pairs(root, players, names, seeds, offers)):
+            assert got == ref, (names, ref, got)
+            played += got is not None
+        assert played > 0, names
+        compared += played
+    assert compared >= 20, compared
+    short = option_pairs(root, players, ["heuristic"] * players, range(1), slice(0, 1), cap=5)
+    assert short and all(ref is None and got is None for ref, got in short), short
 
 
 @pytest.mark.slow

@@ -42,6 +42,13 @@ position (the die, a rebuilt pile), King Lui's from none: a look-ahead's sample 
 own chance, so the loop's record carries the rules' generator in its tail (``chance_of``), copied with the position;
 the look-ahead plays with the log off (a second set of tables), so a sample's gaps and peaks stay out of the game's.
 
+**Futures.** The options' worth experiment (``cardgen.simulate.options``) plays two futures from a position of each
+traced game; ``DracoHouseFast.play_on`` plays them here, as King Lui's tier does: the reference state copied into
+the house record (``house_record``: the search driver's copy of the position, the state's generator word for word in
+the tail), played on by ``house_future``, bound with the same steps as ``house_play`` (the rule's hooks, the
+default players' look-ahead: one ``covered`` both call), with the log off. The same games as
+``runner.continue_game`` plays on the reference engine (tests/test_draco_house.py, its compiled twin).
+
 Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator expression,
 code numba refuses), ``compile_rule`` says why in one line naming the rule file's first line that keeps it out, and
 the rule plays on the reference engine.
@@ -415,6 +422,16 @@ def chance_of(s: Any) -> Any:
 _chance_of = njit(inline="always")(chance_of)
 
 
+def house_record(state: Any, driver: Any, s: np.ndarray) -> None:
+    """Reference Draco ``state`` written into house record ``s`` (``record_size`` long): the position as the search
+    driver copies it (``compiled_search.Driver.encode``: everything, the hidden cards as they lie), the state's own
+    generator word for word into the tail (``chance_of``: MT19937's words and place, from which the house loop's
+    rules draw on), and where Aunt Sarah's queue starts. What a future begins from (``DracoHouseFast.play_on``)."""
+    s[:driver.size] = driver.encode(state)
+    chance_of(s)[:] = state.rng.getstate()[1]
+    s[s.shape[0] - 1] = queue_start(driver.cfg)
+
+
 def seat_to_move(s: Any) -> int:
     """``rules.player`` of house record ``s``: -1 once over, Aunt Sarah's neighbour asked, else the current player."""
     if s[S_END] != 0:
@@ -564,6 +581,29 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
     return True
 
 
+def house_future(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
+    """The house record ``ctx.s`` (a reference state's, ``DracoHouseFast.play_on``) played on to its end by the loop's
+    own steps (the globals ``legal_now``, ``act``, ``decide``, ``fresh``: ``house_loop`` binds the rule's, as in
+    ``house_play``) with the agents ``kinds`` drawing from ``random.Random(seed)`` and forgetting what they judged
+    (fresh agents), the rules from the record's own chance, at most ``cap`` decisions: whether it ended (the purses
+    are then in ``ctx.s``). As ``runner.continue_game``: over, else the legal actions (none: it does not end), else
+    the cap, else a decision. It plays on the look-ahead's ``Steps`` (the log off): a future is no game of the
+    batch's, its gaps and peaks no part of the figures, and a game's log could not hold a future begun mid-game."""
+    s, buf, st, amt = ctx.s, ctx.buf, ctx.look, ctx.mts[1]
+    fr.seed(amt, np.uint64(seed))
+    fresh(ctx)
+    V = cr._views(s, st.G[0])
+    decisions = 0
+    while s[S_END] == 0:
+        m = legal_now(s, st, buf)
+        if m == 0 or decisions >= cap:
+            return False
+        a = decide(s, ctx, buf, m, amt) if kinds[cr.player(V)] == 1 else buf[fr.randbelow_inline(amt, m)]
+        decisions += 1
+        act(s, a, st)
+    return True
+
+
 # -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------
 def cover_own(ctx: Any, s: Any, out: Any) -> int:
     """The game's own legal codes (``compiled_rules.legal``), before the rule's ``legal_actions``."""
@@ -685,6 +725,8 @@ class HouseLoop(NamedTuple):
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
     adds_actions: bool  #: whether it has ``legal_actions`` (actions the default players judge by look-ahead)
     describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+    #: ``house_future`` with the same steps: a reference state played on to its end (``DracoHouseFast.play_on``)
+    future: object
 
 
 def _tier() -> type:
@@ -739,6 +781,45 @@ def _tier() -> type:
                 return jit.call(self.loop, args, 2)  # type: ignore[return-value]
             finally:
                 contain.leave(pid)
+
+        def play_on(self, state: Any, agents: list[str], seed: int, cap: int) -> tuple[list[float], list[int]] | None:
+            """A house rule's game from the reference ``state`` played on to its end on this tier, as
+            ``runner.continue_game`` plays it (King Lui's ``KingLuiFast.play_on``'s contract): fresh ``agents`` (one
+            name per seat) drawing from ``random.Random(seed)``, the rules from the state's own generator, at most
+            ``cap`` decisions (``house_future``, the rule's steps and the default players' compiled look-ahead).
+            (scores, winners) of its outcome, the purses as the reference's floats and the winners through the deck's
+            ruling of a tie (``compiled._ruled_winners``), or None where it does not end (the cap, a seat with no
+            action) or an agent is not on the tier. A rule that fails raises numba's exception: the caller plays the
+            state on the reference engine, which names the failure in its one line (``options._future``). The
+            options' experiment's futures (``cardgen.simulate.options``), the reference's own games, only sooner."""
+            if not set(agents) <= set(self.agent_codes):
+                return None
+            import os
+
+            from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
+            from cardgen.games.draco.compiled import _ruled_winners
+            from cardgen.games.draco.compiled_search import driver
+
+            d = driver(self.game)
+            if isinstance(d, str):  # no copy of the position: the reference plays it (``fast_engine`` refused first)
+                return None
+            s = self.ctx.s
+            house_record(state, d, s)
+            args = (np.uint64(seed), self._kinds(agents), cap, self.ctx)
+            ready(self.house.future, args)  # compiled before the clock starts, as a game's loop
+            pid = os.getpid()
+            contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {state.seed})",
+                          guard.time_limit(), pid)
+            try:
+                ended = jit.call(self.house.future, args, 3)
+            finally:
+                contain.leave(pid)
+            if not ended:
+                return None
+            money = s[NSC:NSC + self.players].tolist()
+            clar = self.game.deck.clarifications
+            winners, _ = _ruled_winners(money, lambda kind, detail: clar[kind].resolution)
+            return [float(m) for m in money], winners
 
         def _record(self, result: Any, decisions: int) -> None:
             from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
@@ -803,9 +884,13 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
                 steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=cover(name, steps))
                 steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
             play_one = bind(house_play, name, CHECKED, **steps)
+            # the rule's hooks inlined in a game and in a future alike (``CHECKED``); the look-ahead (``covered``)
+            # is one dispatcher both call: it compiles once
+            future = bind(house_future, name, CHECKED, **steps)
             _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
                                           built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
-                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
+                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed),
+                                          future)
     house = _HOUSE_LOOPS[key]
     if not isinstance(house, HouseLoop):
         at, (why, fields) = house  # type: ignore[misc]
