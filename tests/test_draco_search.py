@@ -37,7 +37,9 @@ PAIRED = SearchParams(40, 0.7, 0.25, 0.1, True, True, 1.0)
 TREE = SearchParams(60, 0.7, 0.25, 0.0, False, False, 1.0)
 
 
-def setup(deck_id: str, players: int) -> tuple[DracoGame, fs.Driver]:
+def game_and_driver(deck_id: str, players: int) -> tuple[DracoGame, fs.Driver]:
+    """A reference game of ``deck_id`` and its compiled search driver (named so: pytest 8.0, the lowest the
+    pyproject allows, runs a module-level ``setup`` as the module's nose-style set-up)."""
     game = DracoGame(Resolver(PROJECT).resolve(deck_id), players)
     driver = fs.driver(game)
     assert isinstance(driver, fs.Driver), driver
@@ -94,7 +96,7 @@ def check_arrays(driver: fs.Driver, s: np.ndarray) -> None:
 def test_a_hand_put_at_once_is_the_cards_put_one_by_one():
     """``encode`` gives a hand in one slice (``cr.hand_into``): the same two parts as the kernels' ``to_hand`` form
     called once per card, after cards already there and for an empty hand."""
-    _, d = setup("draco", 4)
+    _, d = game_and_driver("draco", 4)
     to_hand = getattr(cr.FORMS["to_hand"], "py_func", cr.FORMS["to_hand"])
     one, whole = np.zeros(d.size, np.int64), np.zeros(d.size, np.int64)
     for cards, seat in (([7, 3, 11], 2), ([5], 2), ([], 1), ([0, 9], 0)):
@@ -111,7 +113,7 @@ def test_the_deal_gives_the_reference_position(deck_id):
     first position, the cards set aside included (draco-short sets 24 aside, which no game result shows), and
     the initial piles."""
     for players in (3, 5):
-        game, d = setup(deck_id, players)
+        game, d = game_and_driver(deck_id, players)
         for seed in range(4):
             state = game.new_initial_state(seed)
             mt = np.array(random.Random(seed).getstate()[1], dtype=np.uint32)  # the reference's, before the deal
@@ -128,7 +130,7 @@ def test_the_deal_gives_the_reference_position(deck_id):
 @pytest.mark.parametrize("deck_id", DECKS)
 def test_every_action_gives_the_reference_position(deck_id):
     for players in (3, 5):
-        game, d = setup(deck_id, players)
+        game, d = game_and_driver(deck_id, players)
         agent = HeuristicAgent()
         for seed in range(6):
             state = game.new_initial_state(seed)
@@ -157,7 +159,7 @@ def test_every_action_gives_the_reference_position(deck_id):
 
 
 def test_winners_follow_the_ties_rule():
-    game, d = setup("draco", 5)
+    game, d = game_and_driver("draco", 5)
     win = np.zeros(5, dtype=np.int64)
     cases = [([9, 3, 3, 1, 0], [0]), ([9, 9, 4, 1, 0], [2]), ([9, 9, 4, 4, 1], [4]), ([5, 5, 5, 5, 5], [0, 1, 2, 3, 4])]
     rule = game.deck.clarifications["tie_for_win"].resolution
@@ -174,7 +176,7 @@ def test_winners_follow_the_ties_rule():
 @pytest.mark.slow  # long (a local Dask cluster, or minutes of games / compiling): CI's slow tier
 def test_compiled_heuristic_picks_the_reference_move():
     for players in (3, 5):
-        game, d = setup("draco", players)
+        game, d = game_and_driver("draco", players)
         agent = HeuristicAgent()
         for seed in range(8):
             for state in positions(game, seed):
@@ -192,7 +194,7 @@ def test_compiled_heuristic_picks_the_reference_move():
 @pytest.mark.parametrize("deck_id, players, seeds", [("draco", 5, 6), ("draco-short", 4, 2)])
 def test_determinize_deals_the_reference_sample(deck_id, players, seeds):
     """draco-short sets 24 cards aside: the kernels redeal that place too, in the reference's order."""
-    game, d = setup(deck_id, players)
+    game, d = game_and_driver(deck_id, players)
     sampled = 0
     for seed in range(seeds):
         for state in positions(game, seed):
@@ -225,7 +227,7 @@ def test_determinize_deals_the_reference_sample(deck_id, players, seeds):
 
 
 def test_hidden_cards_do_not_change_the_decision():
-    game, d = setup("draco", 4)
+    game, d = game_and_driver("draco", 4)
     checked = 0
     for seed in range(10):
         for state in positions(game, seed):
@@ -244,7 +246,7 @@ def test_hidden_cards_do_not_change_the_decision():
 
 
 def test_same_state_and_seed_give_the_same_decision():
-    game, d = setup("draco", 5)
+    game, d = game_and_driver("draco", 5)
     state = next(s for i, s in enumerate(positions(game, 3)) if i > 20 and len(s.legal_actions()) > 3)
     legal = state.legal_actions()
     for params in (PAIRED, TREE):
@@ -257,7 +259,7 @@ def test_same_state_and_seed_give_the_same_decision():
 
 
 def test_rollouts_keep_cards_and_coins():
-    game, d = setup("draco", 5)
+    game, d = game_and_driver("draco", 5)
     rng = fr.new_rng(9)
     rows = np.zeros_like(d.rows)
     for seed in range(4):
@@ -281,7 +283,7 @@ def test_a_rollout_plays_the_moves_of_the_kernels_one_at_a_time(policy):
     that ``cr.legal``, ``cr.heuristic`` (or a uniform draw) and ``cr.apply`` reach called one move at a time from
     the same position and generators: the copies a rollout inlines for speed are the kernels the reference tests
     hold move for move."""
-    game, d = setup("draco", 4)
+    game, d = game_and_driver("draco", 4)
     for seed in range(3):
         start = d.encode(game.new_initial_state(seed))
         ctx, _, _ = fs._context((start, d.G, d.scratch))
@@ -303,7 +305,7 @@ def test_a_rollout_plays_the_moves_of_the_kernels_one_at_a_time(policy):
 
 
 def test_decks_the_driver_cannot_play_fall_back_to_python():
-    game, _ = setup("draco", 3)
+    game, _ = game_and_driver("draco", 3)
 
     class Deck:
         clarifications = {k: v for k, v in game.deck.clarifications.items() if k != "tie_for_win"}
@@ -323,7 +325,7 @@ def test_decks_the_driver_cannot_play_fall_back_to_python():
 @pytest.mark.parametrize("policy", [HeuristicAgent, None], ids=["paired-heuristic", "tree-random"])
 def test_search_beats_random(policy):
     """Search in one seat (rotated) against three random players: a Wilson lower bound above the fair 25 %."""
-    game, _ = setup("draco", 4)
+    game, _ = game_and_driver("draco", 4)
     share, games = 0.0, 24
     for i in range(games):
         seat = i % 4
@@ -338,7 +340,7 @@ def test_search_beats_random(policy):
 def test_the_agents_prior_reaches_the_compiled_tree():
     """``SearchAgent(tuning=Tuning(prior=...))`` is the driver's: with no credit and with an overwhelming credit to
     the heuristic's move, the compiled tree decides differently in some positions."""
-    game, _ = setup("draco", 4)
+    game, _ = game_and_driver("draco", 4)
     free = SearchAgent(60, policy=HeuristicAgent, paired=False, tuning=Tuning(prior=0.0))
     led = SearchAgent(60, policy=HeuristicAgent, paired=False, tuning=Tuning(prior=100.0))
     differ = 0
@@ -360,7 +362,7 @@ def test_the_game_ends_the_same_way_on_both_tiers():
     """The end written once (``rules.finish``): the final toast ends the game with no decision due, on the
     reference (its reason named, the phase ``over``, nobody to act, nothing legal) and in the kernels (the end's
     code, the phase ``OVER``, no legal row)."""
-    game, d = setup("draco", 4)
+    game, d = game_and_driver("draco", 4)
     rows = np.zeros_like(d.rows)
     ends = []
     for seed in range(3):
@@ -378,7 +380,7 @@ def test_the_game_ends_the_same_way_on_both_tiers():
 
 def test_a_house_rules_end_is_recorded_with_its_own_reason():
     """The hook ``finish`` runs ``rules.finish`` with the reason it is given (not only the final toast's)."""
-    game, _ = setup("draco", 4)
+    game, _ = game_and_driver("draco", 4)
     state = game.new_initial_state(1)
     state._finish("house_rule_end")  # a house rule's ``finish`` with its own reason
     assert (state.end_reason, state.phase_name, state.legal_actions()) == ("house_rule_end", "over", [])
@@ -389,7 +391,7 @@ def test_the_seat_to_decide_is_the_same_on_both_tiers():
     """Who decides written once (``rules.player``): at every position of seeded games the reference's
     ``current_player`` and the kernels' ``player`` name the seat the rules say: the current player, Aunt Sarah's
     neighbour asked now while they decide whether to draw (not the toaster), nobody (-1) once the game is over."""
-    game, d = setup("draco", 5)
+    game, d = game_and_driver("draco", 5)
     kinds = set()
     for seed in range(6):
         for state in positions(game, seed):  # one state, played on: read it before the next
