@@ -93,20 +93,6 @@ def check_arrays(driver: fs.Driver, s: np.ndarray) -> None:
     assert sc[cr.S_BANK] + money.sum() == driver.g.box_value
 
 
-def test_a_hand_put_at_once_is_the_cards_put_one_by_one():
-    """``encode`` gives a hand in one slice (``cr.hand_into``): the same two parts as the kernels' ``to_hand`` form
-    called once per card, after cards already there and for an empty hand."""
-    _, d = game_and_driver("draco", 4)
-    to_hand = getattr(cr.FORMS["to_hand"], "py_func", cr.FORMS["to_hand"])
-    one, whole = np.zeros(d.size, np.int64), np.zeros(d.size, np.int64)
-    for cards, seat in (([7, 3, 11], 2), ([5], 2), ([], 1), ([0, 9], 0)):
-        for card in cards:
-            to_hand((views(d, one),), seat, card)
-        cr.hand_into(views(d, whole), seat, cards)
-        assert one.tolist() == whole.tolist(), (cards, seat)
-    assert views(d, whole)[3].tolist() == [2, 0, 4, 0]
-
-
 @pytest.mark.parametrize("deck_id", DECKS)
 def test_the_deal_gives_the_reference_position(deck_id):
     """The kernels' ``deal`` (``rules.deal`` compiled, then ``rules.setup``) on the reference's generator: its very

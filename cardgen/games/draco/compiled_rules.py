@@ -306,17 +306,6 @@ def _to_hand(S, seat, card):  # type: ignore[no-untyped-def]
     hand_n[seat] += 1
 
 
-def hand_into(V: tuple[np.ndarray, ...], seat: int, cards: list[int]) -> None:
-    """Python: ``cards`` given to ``seat``'s hand of the views ``V``, as that many ``_to_hand`` calls would put them
-    (the same two parts), in one slice (a search's ``encode`` fills five hands at every decision; per card, the
-    form's Python cost 0.6 us; ``tests/test_draco_search.py`` compares both)."""
-    n = len(cards)
-    if n:
-        start = V[3][seat]
-        V[4][seat, start:start + n] = cards
-        V[3][seat] = start + n
-
-
 @njit(cache=True, **_SEATS)
 def _card_gen(S):  # type: ignore[no-untyped-def]
     return S[0][8]

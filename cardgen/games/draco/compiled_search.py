@@ -203,6 +203,8 @@ _PLACES = tuple((getattr(rules, zone), cr.FORMS[zone], cr.PLACE_ROWS[cr.FORMS[zo
 _WHOLE = ("money", "circle", "card_gen")
 #: ``_WHOLE`` as (the engine's reader, the kernels' form as Python), looked up once rather than at every decision
 _WHOLE_FORMS = tuple((getattr(rules, name), _kernel_form(name)) for name in _WHOLE)
+#: the kernels' one form of a card put in a hand (no second copy of its layout here)
+_TO_HAND = _kernel_form("to_hand")
 
 
 class Driver:
@@ -243,7 +245,8 @@ class Driver:
             whole = read(state)
             form(S)[:len(whole)] = whole
         for p in range(int(self.cfg[C_N])):  # the engine's hands (no step reads a hand card but by its kind)
-            cr.hand_into(V, p, state.hands[p])
+            for card in state.hands[p]:
+                _TO_HAND(S, p, card)
         return s
 
     def legal_rows(self, s: np.ndarray) -> np.ndarray:
