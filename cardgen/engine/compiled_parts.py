@@ -12,7 +12,8 @@ rules"):
   twins, made of the game's ``own(view, out)``, its legal codes into ``out``;
 * ``house_cover``: ``coverloop.covered`` bound to the game's ``CoverKernels`` and a rule's steps (what the default
   players' look-ahead calls), with the kernels that only read the loop's context the same way in every game;
-* ``house_batch``, ``ready``: how many games one guarded loop call plays, and the loop compiled before the clock.
+* ``house_batch``, ``ready``, ``guarded``: how many games one guarded loop call plays, the loop compiled before the
+  clock, and the call itself under the supervisor's watch.
 
 numba's types are one registry per process: the pile is one type for every game (two games compiling in one process
 meet the same ``HousePile``); a ``default``'s type holds the game's view and is the game's own, named after it
@@ -216,3 +217,24 @@ def ready(dispatcher: object, args: tuple) -> None:  # type: ignore[type-arg]
     if compile_for is None or getattr(dispatcher, "signatures", None):
         return
     compile_for(tuple(dispatcher.typeof_pyval(a) for a in args))  # type: ignore[attr-defined]
+
+
+def guarded(house: Any, where: str, call: tuple[object, tuple, int]) -> Any:  # type: ignore[type-arg]
+    """``dispatcher(*args)`` for ``call`` = (dispatcher, args, the index of its context in ``args``), compiled first
+    (``ready``: compiling is not the rule's time), then run as a call into project code the supervisor watches
+    (``cardgen.contain``): compiled code runs out of the in-process guard's reach, so a rule that never returns is
+    stopped from outside, the line naming ``house``'s file and hooks and ``where`` (which call, which seed).
+
+    Every game's compiled house loop and its options' futures (``play_on``) call their rule this way."""
+    import os
+
+    from cardgen import contain, guard, jit  # the supervisor's modules, needed once a rule runs
+
+    dispatcher, args, context = call
+    ready(dispatcher, args)
+    pid = os.getpid()
+    contain.enter(f"{house.shown}, hook {', '.join(house.hooks)} ({where})", guard.time_limit(), pid)
+    try:
+        return jit.call(dispatcher, args, context)
+    finally:
+        contain.leave(pid)

@@ -24,7 +24,6 @@ from cardgen.engine.batch import (CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_END, 
 from cardgen.games.king_lui import compiled_rules as core
 from cardgen.games.king_lui.engine import KingLuiGame, KingLuiState
 from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAPS, TIE_BREAKS, gap_detail
-from cardgen import jit
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
@@ -327,26 +326,17 @@ class KingLuiFast(BatchEngine):
         compiled (or loaded from numba's disk cache) before the clock starts: compiling is not the rule's time."""
         if self.house is None:
             return super()._loop_call(games, first, ctx, buffers)
-        import os
-
-        from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
-        from cardgen.engine.compiled_parts import house_batch, ready
+        from cardgen import guard  # not at the top: the compiled code's key stays as it was
+        from cardgen.engine.compiled_parts import guarded, house_batch
 
         per_game = HOUSE_GAME_SECONDS if self.house.hooks == ("scores",) else HOUSE_DECISION_GAME_SECONDS
         if self.house.adds_actions and (games.kinds == HEURISTIC).any():  # default players look ahead at offers
             per_game = HOUSE_COVERED_GAME_SECONDS
         stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
         part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
-        ready(self.loop, (part, first, ctx, buffers))
-        pid = os.getpid()
         seed, more = int(games.seeds[first]), stop - first - 1  # the batch's first seed: the game stuck may be later
-        contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {seed}"
-                      + (f" and {more} more)" if more else ")"),
-                      guard.time_limit(), pid)
-        try:
-            return jit.call(self.loop, (part, first, ctx, buffers), 2)
-        finally:
-            contain.leave(pid)
+        where = f"compiled, seed {seed}" + (f" and {more} more" if more else "")
+        return guarded(self.house, where, (self.loop, (part, first, ctx, buffers), 2))  # type: ignore[no-any-return]
 
     def play_on(self, state: KingLuiState, agents: list[str], seed: int, cap: int) -> tuple[list[int], list[int]] | None:
         """A house rule's game from the reference ``state`` played on to its end on this tier, as ``runner.continue_game``
@@ -356,10 +346,7 @@ class KingLuiFast(BatchEngine):
         in its one line (``options._future``). The options' experiment's futures (``cardgen.simulate.options``)."""
         if self.house is None or not set(agents) <= set(self.agent_codes):
             return None
-        import os
-
-        from cardgen import contain, guard  # not at the top: the compiled code's key stays as it was
-        from cardgen.engine.compiled_parts import ready
+        from cardgen.engine.compiled_parts import guarded
 
         # buffers made anew only for a larger cap: the loops' context keeps its members and so its numba types
         # (``jit.call``; a new gap buffer at each future had both loops typed again in Python)
@@ -369,14 +356,7 @@ class KingLuiFast(BatchEngine):
         ctx.s[core.S_GAPS] = len(state.gaps)
         kinds = np.array([self.agent_codes[a] for a in agents], dtype=np.int64)
         args = (np.uint64(seed), kinds, cap, ctx)
-        ready(self.house.future, args)
-        pid = os.getpid()
-        contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {state.seed})",
-                      guard.time_limit(), pid)
-        try:
-            ended = jit.call(self.house.future, args, 3)
-        finally:
-            contain.leave(pid)
+        ended = guarded(self.house, f"compiled, seed {state.seed}", (self.house.future, args, 3))
         if not ended:
             return None
         winners = [q for q in range(self.players) if ctx.winners[q]]
