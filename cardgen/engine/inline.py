@@ -204,13 +204,13 @@ class _Inliner(ast.NodeTransformer):
 
     def _statement(self, where: ast.stmt, node: ast.Call, then: Any) -> list[ast.stmt] | None:
         """The statements that replace statement ``where``, whose call ``node`` is to a block form, or to a form
-        given an argument that is no plain name or constant: each such call's arguments set aside first, in order,
-        into names of their own (the form then reads each once, where the call read it), the block's locals given
+        given an argument that is no plain name or constant: each such argument set aside first, in order, into a
+        name of its own (evaluated once, before the form's body, as the call evaluated it), the block's locals given
         names of their own, then ``then(result)``: what ``where`` did with the call's value. None where the form
         may not be inlined here (see ``_body``: a name it reads that means something else here)."""
         func = node.func
         if (not isinstance(func, ast.Name) or func.id in self.local or node.keywords
-                or any(isinstance(a, ast.Starred) for a in node.args)):
+                or any(isinstance(n, (ast.Starred, ast.NamedExpr)) for a in node.args for n in ast.walk(a))):
             return None
         if func.id in self.blocks:
             params, stmts, result, stored = self.blocks[func.id]
@@ -230,12 +230,11 @@ class _Inliner(ast.NodeTransformer):
             return None
         self.serial[0] += 1
         prefix = f"_{func.id}{self.serial[0]}_"
-        plain = all(isinstance(a, (ast.Name, ast.Constant)) for a in node.args)
         out: list[ast.stmt] = []
         args: dict[str, ast.AST] = {}
         for name, arg in zip(params, node.args):
-            if plain or isinstance(arg, ast.Constant):
-                args[name] = arg
+            if isinstance(arg, (ast.Name, ast.Constant)):  # read where the form reads it: the same value (no
+                args[name] = arg  # argument rebinds a name: no walrus, and a form binds none of the caller's)
             else:  # set aside in the call's order: each argument evaluated once, before the form's body
                 out.append(ast.Assign(targets=[ast.Name(id=prefix + name, ctx=ast.Store())], value=arg))
                 args[name] = ast.Name(id=prefix + name, ctx=ast.Load())
