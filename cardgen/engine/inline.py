@@ -7,7 +7,11 @@ its reference games 1.5x slower than the engine before one rule flow (issue 49).
 gives the module's steps again with each call to a form whose body is one ``return <expression>``
 replaced by that expression, its parameters by the call's arguments, and ``getattr``/``setattr`` on a
 constant attribute name (the forms ``get``/``put``) by the attribute itself: the same meaning, read from
-the same source, without the frames.
+the same source, without the frames. Where a call is a statement of its own (``x = form(...)``, ``return
+form(...)``, ``form(...)``), a *block form* is inlined too: one of the module's own functions of several
+statements with one ``return``, its last (Draco's ``card_rows``: a frame per card kind at every decision), its
+statements put there with their locals renamed; there an argument that is no plain name is set aside first into a
+name of its own, evaluated once and in the call's order (``to_hand(S, p, pop(S, PILE))``).
 
 Only what cannot change the meaning is inlined: a call by a plain name, with as many plain arguments (a
 name, a constant) as the form has parameters, whose expression reads no name the caller binds locally
