@@ -95,6 +95,40 @@ def two_piles(S):
 
 def nothing_to_inline(S):
     return len(S.cards)
+
+
+def rows(S, out, k):
+    """A block form: statements, its own locals, one return last."""
+    n = k * 10
+    for i in range(k):
+        out.append(n + i)
+    return len(out)
+
+
+def noted(S, x):
+    t = x + 1
+    CALLS.append(t)
+
+
+def early(S, x):
+    if x:
+        return 1  # a return before the last statement: left a call
+    return 2
+
+
+def listed(S):
+    out = []
+    n = 5  # the block's own ``n`` (renamed where inlined): the caller's ``n`` is left as it was
+    m = rows(S, out, 2)
+    noted(S, m)
+    r = rows(S, out, 1)
+    return r + n + early(S, m) + rows(S, out, 0)  # a call inside an expression: left a call
+
+
+def set_aside(S):
+    out = []
+    noted(S, counted(7))  # an argument that is no plain name: evaluated once, before the form's body
+    return rows(S, out, counted(3))
 '''
 
 
@@ -114,6 +148,12 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 def _names(fn: object) -> set[str]:
     return set(fn.__code__.co_names)  # type: ignore[attr-defined]
+
+
+def _calls(fn: object, name: str) -> int:
+    """How many times ``fn``'s code reads the global ``name`` (a call left as it was)."""
+    import dis
+    return sum(1 for i in dis.get_instructions(fn) if i.opname == "LOAD_GLOBAL" and i.argval == name)
 
 
 def test_forms_are_inlined_and_mean_what_they_meant(toy: ModuleType) -> None:
@@ -253,3 +293,22 @@ def test_a_form_called_twice_takes_each_calls_arguments(toy: ModuleType) -> None
     assert fast.total(s) == 18  # inlined after two_piles: the form's own expression is intact
     assert fast.nothing_to_inline is toy.nothing_to_inline
 
+
+
+def test_a_block_form_is_inlined_where_its_call_is_a_statement(toy: ModuleType) -> None:
+    """A form of several statements (``rows``: a loop, its own locals, one return last) is inlined where its call is a
+    statement of its own (``x = rows(...)``, ``return rows(...)``, ``noted(...)``), its locals renamed so the caller's
+    are left as they were; a form with an earlier return stays a call (the Draco engine's legal lost its ``card_rows``
+    frames so, issue 49's reference engine's cost per move)."""
+    fast = inlined(toy)
+    s = toy.S()
+    toy.CALLS.clear()
+    assert fast.listed(s) == toy.listed(s) == 3 + 5 + 1 + 3
+    assert toy.CALLS == [3, 3]  # ``noted`` ran in each
+    names = _names(fast.listed)
+    assert "noted" not in names and "early" in names
+    assert _calls(fast.listed, "rows") == 1 and _calls(toy.listed, "rows") == 3  # only the one in an expression
+    toy.CALLS.clear()
+    assert fast.set_aside(s) == toy.set_aside(s) == 3
+    assert toy.CALLS == [7, 8, 3, 7, 8, 3]  # each argument evaluated once, in the call's order, before the body
+    assert not {"rows", "noted"} & _names(fast.set_aside)

@@ -7,7 +7,11 @@ its reference games 1.5x slower than the engine before one rule flow (issue 49).
 gives the module's steps again with each call to a form whose body is one ``return <expression>``
 replaced by that expression, its parameters by the call's arguments, and ``getattr``/``setattr`` on a
 constant attribute name (the forms ``get``/``put``) by the attribute itself: the same meaning, read from
-the same source, without the frames.
+the same source, without the frames. Where a call is a statement of its own (``x = form(...)``, ``return
+form(...)``, ``form(...)``), a *block form* is inlined too: one of the module's own functions of several
+statements with one ``return``, its last (Draco's ``card_rows``: a frame per card kind at every decision), its
+statements put there with their locals renamed; there an argument that is no plain name is set aside first into a
+name of its own, evaluated once and in the call's order (``to_hand(S, p, pop(S, PILE))``).
 
 Only what cannot change the meaning is inlined: a call by a plain name, with as many plain arguments (a
 name, a constant) as the form has parameters, whose expression reads no name the caller binds locally
@@ -62,6 +66,37 @@ def _form(fn: ast.FunctionDef) -> tuple[list[str], ast.AST] | None:
     return params, value
 
 
+#: what a block form's body may not hold: a scope of its own, a name bound elsewhere, a suspension, an exception's
+#: handling (a ``return`` anywhere but last is checked apart)
+_NOT_IN_BLOCK = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.ListComp, ast.SetComp,
+                 ast.DictComp, ast.GeneratorExp, ast.Global, ast.Nonlocal, ast.Yield, ast.YieldFrom, ast.Await,
+                 ast.NamedExpr, ast.Try, ast.With, ast.AsyncWith, ast.AsyncFor, ast.Import, ast.ImportFrom,
+                 ast.Delete, ast.Match, ast.Starred)
+
+
+def _block(fn: ast.FunctionDef) -> tuple[list[str], list[ast.stmt], ast.AST | None, set[str]] | None:
+    """``(parameters, statements, result, locals)`` of a block form: a plain function of the module's own whose body
+    (its docstring aside) is statements with at most one ``return``, its last (``result``: its expression; None
+    without one), that never assigns a parameter. Inlined only where its call is a statement of its own (``x =
+    form(...)``, ``return form(...)``, ``form(...)``): its statements there, its locals renamed, then the result
+    (``_Inliner._statement``)."""
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    params = _params(fn)
+    if params is None or fn.decorator_list or not body:
+        return None
+    result: ast.AST | None = None
+    if isinstance(body[-1], ast.Return):
+        result = body[-1].value if body[-1].value is not None else ast.Constant(value=None)
+        body = body[:-1]
+    nodes = [n for s in body for n in ast.walk(s)] + (list(ast.walk(result)) if result is not None else [])
+    if any(isinstance(n, (ast.Return, *_NOT_IN_BLOCK)) for n in nodes):
+        return None
+    stored = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    if stored & set(params):
+        return None
+    return params, body, result, stored
+
+
 def _clone(node: Any) -> Any:
     """A copy of an AST (its nodes and lists new, its constants shared): what ``copy.deepcopy`` gives, several
     times faster (the deep copies were two thirds of inlining a game's rules, paid on a first run)."""
@@ -94,10 +129,15 @@ class _Inliner(ast.NodeTransformer):
     """Replaces, inside one function, the calls of forms by their expressions (see the module's docstring)."""
 
     def __init__(self, forms: dict[str, tuple[list[str], ast.AST, dict[str, Any]]], env: dict[str, Any],
-                 local: set[str], free: dict[str, set[str]]) -> None:
+                 local: set[str], free: dict[str, set[str]],
+                 blocks: dict[str, tuple[list[str], list[ast.stmt], ast.AST | None, set[str]]],
+                 serial: list[int]) -> None:
         self.forms, self.env, self.local, self.changed = forms, env, local, 0
         #: per form, the names its body reads besides its parameters (filled as met, shared by the module's steps)
         self.free = free
+        #: the module's block forms (``_block``), and the count of names made so far in this function (each block
+        #: inlined, each argument set aside, gets names of its own: ``_<form><count>_<name>``)
+        self.blocks, self.serial = blocks, serial
 
     def _value(self, name: str) -> Any:
         """What ``name`` means in the caller's module (a global, else a builtin)."""
@@ -124,14 +164,19 @@ class _Inliner(ast.NodeTransformer):
         self.changed += 1
         return ast.copy_location(ast.Attribute(value=node.args[0], attr=value, ctx=ast.Load()), node)
 
-    def visit_Expr(self, node: ast.Expr) -> ast.AST:
-        """A statement form called as a statement: its statement; ``setattr(x, NAME, v)`` (``put``): ``x.<NAME> = v``."""
+    def visit_Expr(self, node: ast.Expr) -> Any:
+        """A statement form called as a statement: its statement; ``setattr(x, NAME, v)`` (``put``): ``x.<NAME> = v``;
+        a block form (or a form given more than names and constants) called as a statement: its statements."""
         self.generic_visit(node)
         call = node.value
         if isinstance(call, ast.Call):
             done = self._body(call, statement=True)
             if done is not None:
                 return ast.copy_location(done, node)
+            block = self._statement(node, call, lambda result: [] if isinstance(result, (ast.Constant, ast.Name))
+                                    else [ast.Expr(value=result)])
+            if block is not None:
+                return block
         if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id not in self.local
                 and not call.keywords and self._value(call.func.id) is setattr and len(call.args) == 3):
             key = call.args[1]
@@ -142,6 +187,77 @@ class _Inliner(ast.NodeTransformer):
                 target = ast.Attribute(value=call.args[0], attr=value, ctx=ast.Store())
                 return ast.copy_location(ast.Assign(targets=[target], value=call.args[2]), node)
         return node
+
+    def visit_Assign(self, node: ast.Assign) -> Any:
+        """``target = form(...)``, the form a block (or given more than names and constants): its statements, then
+        the target assigned its result (evaluated before the target, as the call was)."""
+        self.generic_visit(node)
+        if not isinstance(node.value, ast.Call):
+            return node
+        block = self._statement(node, node.value, lambda result: [ast.Assign(targets=node.targets, value=result)])
+        return node if block is None else block
+
+    def visit_Return(self, node: ast.Return) -> Any:
+        """``return form(...)``, the form a block (or given more than names and constants): its statements, then
+        ``return`` its result."""
+        self.generic_visit(node)
+        if not isinstance(node.value, ast.Call):
+            return node
+        block = self._statement(node, node.value, lambda result: [ast.Return(value=result)])
+        return node if block is None else block
+
+    def _statement(self, where: ast.stmt, node: ast.Call, then: Any) -> list[ast.stmt] | None:
+        """The statements that replace statement ``where``, whose call ``node`` is to a block form, or to a form
+        given an argument that is no plain name or constant: each such argument set aside first, in order, into a
+        name of its own (evaluated once, before the form's body, as the call evaluated it), the block's locals given
+        names of their own, then ``then(result)``: what ``where`` did with the call's value. None where the form
+        may not be inlined here (see ``_body``: a name it reads that means something else here)."""
+        func = node.func
+        if (not isinstance(func, ast.Name) or func.id in self.local or node.keywords
+                or any(isinstance(n, (ast.Starred, ast.NamedExpr)) for a in node.args for n in ast.walk(a))):
+            return None
+        if func.id in self.blocks:
+            params, stmts, result, stored = self.blocks[func.id]
+            their = self.env
+        elif func.id in self.forms:
+            params, body, their = self.forms[func.id]
+            stmts, result, stored = ([body], None, set()) if isinstance(body, ast.stmt) else ([], body, set())
+        else:
+            return None
+        if len(node.args) != len(params):
+            return None
+        free = self.free.get(func.id)
+        if free is None:
+            read = set().union(*(_loaded(s) for s in stmts), _loaded(result) if result is not None else set())
+            free = self.free[func.id] = read - set(params) - stored
+        if free & self.local or not all(self._same(n, their) for n in free):
+            return None
+        self.serial[0] += 1
+        prefix = f"_{func.id}{self.serial[0]}_"
+        out: list[ast.stmt] = []
+        args: dict[str, ast.AST] = {}
+        for name, arg in zip(params, node.args):
+            if isinstance(arg, (ast.Name, ast.Constant)):  # read where the form reads it: the same value (no
+                args[name] = arg  # argument rebinds a name: no walrus, and a form binds none of the caller's)
+            else:  # set aside in the call's order: each argument evaluated once, before the form's body
+                out.append(ast.Assign(targets=[ast.Name(id=prefix + name, ctx=ast.Store())], value=arg))
+                args[name] = ast.Name(id=prefix + name, ctx=ast.Load())
+
+        class Put(ast.NodeTransformer):
+            def visit_Name(self, name: ast.Name) -> ast.AST:
+                if name.id in args:
+                    return _clone(args[name.id])
+                return ast.Name(id=prefix + name.id, ctx=name.ctx) if name.id in stored else name
+
+        out += [Put().visit(_clone(s)) for s in stmts]
+        out += then(Put().visit(_clone(result)) if result is not None else ast.Constant(value=None))
+        for statement in out:  # a traceback points at the call's line, as it did when the form was called
+            for n in ast.walk(statement):
+                if "lineno" in n._attributes:
+                    ast.copy_location(n, where)
+        self.local |= {prefix + n for n in stored} | {prefix + n for n in params}
+        self.changed += 1
+        return out
 
     def visit_Call(self, node: ast.Call) -> ast.AST:
         self.generic_visit(node)
@@ -230,9 +346,17 @@ def _inline(module: types.ModuleType, source: str, env: dict[str, Any]) -> list[
     the inlined functions will read, to tell which forms may be inlined)."""
     tree = ast.parse(source, filename=module.__file__ or "<rules>")
     forms = _forms(module, tree)
+    blocks = {}
+    for node in tree.body:  # the module's own block forms (``_block``); a one-line form stays a form
+        if (isinstance(node, ast.FunctionDef) and node.name not in forms
+                and getattr(vars(module).get(node.name), "__module__", None) == module.__name__):
+            block = _block(node)
+            if block is not None:
+                blocks[node.name] = block
     free: dict[str, set[str]] = {}
     # what the inliner may replace: a form, or ``getattr``/``setattr`` by any name (``put = setattr``)
-    calls = set(forms) | {"getattr", "setattr"} | {k for k, v in env.items() if v is getattr or v is setattr}
+    calls = (set(forms) | set(blocks) | {"getattr", "setattr"}
+             | {k for k, v in env.items() if v is getattr or v is setattr})
     codes = []
     for node in tree.body:
         if not (isinstance(node, ast.FunctionDef) and not node.decorator_list
@@ -244,8 +368,9 @@ def _inline(module: types.ModuleType, source: str, env: dict[str, Any]) -> list[
         fn = _clone(node)
         local = _bound(fn)
         changed = 0
+        serial = [0]
         for _ in range(ROUNDS):
-            inliner = _Inliner(forms, env, local, free)
+            inliner = _Inliner(forms, env, local, free, blocks, serial)
             inliner.visit(fn)
             changed += inliner.changed
             if not inliner.changed:

@@ -641,7 +641,7 @@ def decision(out: list[Any], m: int, t: int) -> int:
 def move_rows(S: Any, out: list[Any], m: int, anyone: bool, seat: int) -> int:
     """The moves after a roll, from ``out``'s ``m``-th: any character (``anyone``) or ``seat``'s own two."""
     g = S.g
-    out += g.move_any if anyone else g.move_own[seat]
+    out.extend(g.move_any if anyone else g.move_own[seat])
     return len(out)
 
 
@@ -655,9 +655,9 @@ def card_rows(S: Any, out: list[Any], m: int, k: int, seat: int) -> int:
         rows: list[tuple[int, ...]] = []
         code, a, _ = g.kind_effect[k]
         play_rows(rows, 0, (k, code, a), seat, S.order, S.money, g.arrangements)
-        out += map(g.action_of.__getitem__, rows)
+        out.extend(map(g.action_of.__getitem__, rows))
     else:
-        out += fixed
+        out.extend(fixed)
     return len(out)
 
 
