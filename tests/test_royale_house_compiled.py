@@ -1,12 +1,11 @@
 """A Royale house rule compiled with the game's steps (``royale.compiled_house``), compiled: the slow tier.
 
 tests/test_royale_house.py proves the Python forms (``NUMBA_DISABLE_JIT``) in the README's tier; here numba compiles
-them. A rule that adds an action ("rest": end the turn instead of taking) played by random players, and one that only
-reads played by default and random players, play the reference engine's exact games on the compiled tier (same
-seeds, same actions, same scores); a rule the compiled view cannot hold (the buffet's cells with None, a value kept on
+them. A rule that adds an action ("rest": end the turn instead of taking) and one that only reads, played by random
+and default players, play the reference engine's exact games on the compiled tier (same seeds, same actions, same
+scores), the default players judging the added action by the look-ahead compiled with the rule; a rule the compiled view cannot hold (the buffet's cells with None, a value kept on
 the state, a generator expression) stays on the reference engine, its one line naming the file's first line that
-keeps it out and why; a project that compares with the adding rule and default players plays them on the reference
-engine, saying which agent the tier lacks. Each rule text compiles Royale's loop with its hooks: minutes.
+keeps it out and why. Each rule text compiles Royale's loop with its hooks: minutes.
 """
 from __future__ import annotations
 
@@ -94,18 +93,24 @@ def test_a_rule_the_view_cannot_hold_is_kept_out_naming_its_line(name: str, tmp_
 
 
 @pytest.mark.slow
-def test_default_players_of_an_adding_rule_stay_on_the_reference_engine(tmp_path: Path) -> None:
-    """Until Royale's look-ahead is compiled, the tier of a rule that may add actions plays random players only: a
-    run with default players is told which agent the tier lacks and plays on the reference engine."""
+@pytest.mark.parametrize("players", [2, 3])
+def test_default_players_judge_the_added_action_compiled(players: int, tmp_path: Path) -> None:
+    """The default players of a rule that adds an action play on the tier (``runner.fast_engine`` gives it them),
+    judging the action by the look-ahead compiled with the rule: the reference engine's games, the action taken."""
     from cardgen.simulate import runner
-    from cardgen.terminal import say
     from tests.test_house import project, resolve
 
-    ref = runner.DeckRef.of(resolve("house", project(tmp_path, REST, game="royale")))
-    fast, why = runner.fast_engine(runner.load_project_deck, ref, 3, ("heuristic",), "auto")
-    assert fast is None and why == say("why_no_agent", agents="heuristic"), why
-    fast, why = runner.fast_engine(runner.load_project_deck, ref, 3, ("random",), "auto")
+    root = project(tmp_path, REST, game="royale")
+    fast, why = runner.fast_engine(runner.load_project_deck, runner.DeckRef.of(resolve("house", root)), players,
+                                   ("heuristic",), "auto")
     assert why is None and fast is not None and fast.house is not None
+    judged = 0
+    for agents, seeds in ((["heuristic"] * players, range(3)), (["heuristic", "random", "heuristic"][:players],
+                                                                range(3))):
+        for ref, got in tiers(root, players, agents, seeds):
+            assert got == ref, (agents, ref.seed)
+            judged += sum(a == ("rest",) and ref.agents[p] == "heuristic" for p, a in ref.actions)
+    assert judged > 0, "the default players never rested: the look-ahead's verdicts were not tried"
 
 
 @pytest.mark.slow

@@ -51,9 +51,14 @@ again from the start.
 
 **The default players.** A rule with only an ``apply`` hook lists the game's own actions: the default players are
 exactly the heuristic (``compiled_rules.heuristic``, the same draws). A rule with ``legal_actions`` may add actions
-the heuristic does not know, which the reference's ``CoveredAgent`` judges by look-ahead; until that look-ahead is
-compiled for Royale, such a rule's tier plays random players only (``RoyaleHouseFast.agent_codes``) and games with
-default players stay on the reference engine (``runner.fast_engine`` says which agent the tier lacks).
+the heuristic does not know; the default players judge them as the reference's ``CoveredAgent`` does, by the
+covered look-ahead compiled with the rule (``cover``: ``engine/coverloop.py`` bound to Royale's kernels, ``COVER``:
+its own legal codes, the heuristic, ``determinize`` with the sample's own chance seeded as
+``RoyaleState.determinize`` seeds it, the standings of the validated nobles, the seat to move), so their games are the
+reference engine's too. One difference from Draco's and King Lui's: Royale's heuristic draws its ``randrange(1)``
+where one action is legal, so a decision with one action of the game's own is the heuristic's, draw and all, before
+the look-ahead is asked (``_covered_decide``). A look-ahead runs on the game's own tables: a sample's gaps land
+past the game's in the gap log (the game's own overwrite them in turn), its peaks in its own record.
 
 Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator expression,
 code numba refuses), ``compile_rule`` says why in one line naming the rule file's first line that keeps it out, and
@@ -70,9 +75,10 @@ from numba.extending import overload_attribute, overload_method
 from cardgen.engine import batch, fastrng
 from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_STOP
 from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, value_type
-from cardgen.engine.compiled_parts import PILE, PyPile, house_batch, legal_defaults, ready
+from cardgen.engine.compiled_parts import PILE, CoverKernels, PyPile, house_batch, house_cover, legal_defaults, ready
 from cardgen.engine.compiled_parts import pile as _pile
 from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
+from cardgen.engine.coverloop import getrandbits64 as _getrandbits64
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale import compiled_rules as core
 from cardgen.games.royale.compiled import results
@@ -532,7 +538,7 @@ def own_decide(s: Any, ctx: Any, buf: Any, m: int, amt: Any) -> int:
 
 
 def own_fresh(ctx: Any) -> None:
-    """A new game begins: nothing to forget."""
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts: ``_forget``)."""
 
 
 legal_now = njit(inline="always")(own_legal)
@@ -584,6 +590,83 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
     results(V, st.G, st.W, ctx.win, out)
     out[R_DECISIONS] = decisions
     return True
+
+
+# -- the default players' look-ahead over the rule's actions (``cardgen.engine.coverloop``'s kernels) -------------
+def cover_own(ctx: Any, s: Any, out: Any) -> int:
+    """The game's own legal codes (``rules.legal``), before the rule's ``legal_actions``."""
+    st = ctx.steps
+    return _own_codes(s, st.off, st.G, st.W, st.book, out)
+
+
+def cover_usual(ctx: Any, s: Any, codes: Any, k: int, mt: Any) -> int:
+    """The heuristic's code among ``codes[:k]`` (``compiled_rules.heuristic``); ``codes[0]`` for one, no draw
+    (``CoveredAgent._usual``)."""
+    if k == 1:
+        return codes[0]
+    return _heuristic_code(s, ctx.steps, ctx.H, codes, k, mt)
+
+
+def cover_sample(ctx: Any, src: Any, dst: Any, seat: int, mt: Any) -> None:
+    """``RoyaleState.determinize``: ``src`` into ``dst`` with the piles dealt again (``compiled_rules.determinize``,
+    draw for draw; the rest of Royale is public), then the sample's own chance seeded from ``mt``'s next 64 bits into
+    ``dst``'s tail (``random.Random(rng.getrandbits(64))``)."""
+    core.determinize(src, dst, core.fields(dst, ctx.steps.off), mt)
+    fastrng.seed(_chance_of(dst), _getrandbits64(mt))
+
+
+def cover_standing(ctx: Any, s: Any, seat: int) -> float:
+    """``generic.standing``: the seat's points less the best other seat's (``RoyaleState.score_estimate``: the
+    validated nobles' points)."""
+    st = ctx.steps
+    at, players = st.off[F_SCORE, 0], st.G[core.G_CFG][C_PLAYERS]
+    best = 0.0
+    others = False
+    for q in range(players):
+        if q != seat and (not others or float(s[at + q]) > best):
+            best, others = float(s[at + q]), True
+    return float(s[at + seat]) - best
+
+
+def cover_position(s: Any) -> tuple[int, int, bool]:
+    """(the seat to move, -1 once over; the turns completed; whether the game is over)."""
+    over = s[S_END] != PLAYING
+    return (-1 if over else s[S_PLAYER]), s[S_TURNS], over
+
+
+def cover_steps(ctx: Any) -> Any:
+    """What the loop's ``legal_now`` and ``act`` take, read from the look-ahead's ``ctx``: its ``Steps`` (Royale's
+    look-ahead plays on the game's own tables: see the module's docstring)."""
+    return ctx.steps
+
+
+_own_kernel = njit(inline="always")(cover_own)
+#: the covered look-ahead's kernels of Royale (``compiled_parts.house_cover``)
+COVER = CoverKernels(_own_kernel, njit(inline="always")(cover_usual), njit(inline="always")(cover_sample),
+                     cover_standing, njit(inline="always")(cover_position), njit(inline="always")(cover_steps))
+
+
+def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
+    """``decide`` in a loop whose rule adds actions: ``CoveredAgent.choose_from_state``. One action of the game's own
+    is the heuristic's with its ``randrange(1)`` drawn (``HeuristicAgent.choose``: the covered agent asks it when the
+    rule added none); anything else the covered heuristic (the global ``covered``)."""
+    if m == 1:
+        own = ctx.cover.own
+        for i in range(own_legal_kernel(ctx, s, own)):  # noqa: F821 - bound by ``house_loop``
+            if own[i] == buf[0]:
+                return buf[fastrng.randbelow_inline(amt, 1)]
+    return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
+
+
+def _forget(ctx):  # type: ignore[no-untyped-def]
+    """``fresh`` in a loop whose rule adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
+    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
+
+
+def cover(name: str, steps: dict[str, Any]) -> Any:
+    """``coverloop.covered`` bound to Royale's kernels for the loop ``name`` whose ``steps`` (``legal_now``, ``act``)
+    carry the rule: what the loop's heuristic players call."""
+    return house_cover(name, steps, COVER)
 
 
 class HouseContext(NamedTuple):
@@ -681,8 +764,6 @@ def _tier() -> type:
             # the house record's status: ``RoyaleFast._resume`` grows the noble table where a game found it full,
             # ``_record`` reads the piles as dealt
             self.st = core.fields(self.parts.s, self.off)[F_ST]
-            if house.adds_actions:  # the default players would judge added actions by a look-ahead not compiled
-                self.agent_codes = {"random": core.AGENT_RANDOM}  # for Royale: their games stay on the reference
 
         def _context(self) -> tuple[tuple, np.ndarray]:
             return house_context(self, self.parts, self.actions_by_code.lookup), self.gaps
@@ -749,7 +830,7 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
     from pathlib import Path
 
     from cardgen.engine.compiled_hooks import compile_rule
-    from cardgen.engine.coverloop import CHECKED
+    from cardgen.engine.coverloop import CHECKED, forget
     from cardgen.terminal import say
     from cardgen.usercode import describe_failure, load_code, resolve_code_path
 
@@ -767,6 +848,11 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
         else:
             name = f"royale_{built.key}"
             steps = {"legal_now": built.legal or legal_now, "act": built.apply or act}
+            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
+                inline = {"inline": "always"}
+                steps["decide"] = bind(_covered_decide, name, inline, covered=cover(name, steps),
+                                       own_legal_kernel=_own_kernel)
+                steps["fresh"] = bind(_forget, name, inline, forget=forget)
             play_one = bind(house_play, name, CHECKED, **steps)  # the rule's hooks inlined (``CHECKED``)
             _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
                                           built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
