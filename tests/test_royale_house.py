@@ -220,6 +220,83 @@ def test_the_python_forms_play_the_reference_games(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stdout.startswith("same "), done.stdout + done.stderr[-3000:]
 
 
+def option_pairs(root: Path, players: int, names: list[str], seeds: range, offers: slice,
+                 cap: int = 10_000) -> list[tuple[object, object]]:
+    """(reference, compiled tier) worth of the "rest" option (``options.pair``) at the offers ``offers`` of each game
+    ``seeds`` of the project's house rule, its futures played on the reference engine and on the compiled tier
+    (``RoyaleHouseFast.play_on``, through ``runner.option_trial``). The compiled trial cannot fall back unseen: a
+    future the tier's ``play_on`` raised in, or one the reference engine would then play, fails here."""
+    import dataclasses
+
+    from tests.test_house import resolve
+
+    from cardgen.house import install
+    from cardgen.simulate import options
+    from cardgen.simulate.runner import agent_factories, option_trial, play_game, with_house
+
+    deck = resolve("house", root)
+    game = install(deck.spec.new_game(deck, players), deck)
+    fast = with_house(compiled_house.house_fast(deck, players), deck)
+    assert not isinstance(fast, str), fast
+    makers = agent_factories(deck.spec)
+    reference, compiled = (option_trial(game, deck, makers, cap, tier) for tier in (None, fast))
+    assert reference.finish is None and compiled.finish is not None
+    tier_finish = compiled.finish
+
+    def finish(state: object, agents: list[str], seed: int) -> object:
+        try:
+            return tier_finish(state, agents, seed)
+        except Exception as exc:  # noqa: BLE001 - ``options._future`` would hide it behind the reference's future
+            raise AssertionError(f"the tier's play_on raised {exc!r}") from exc
+
+    def no_reference(*_: object) -> bool:
+        raise AssertionError("a future of the compiled trial was played on the reference engine")
+
+    compiled = dataclasses.replace(compiled, finish=finish, play_on=no_reference)
+    pairs = []
+    for seed in seeds:
+        result = play_game(game, seed, [makers[n]() for n in names], names, cap=10_000, record=True)
+        for index in options.offers(game, result).where.get("rest", [])[offers]:
+            pairs.append((options.pair(reference, result, index, "rest"),
+                          options.pair(compiled, result, index, "rest")))
+    return pairs
+
+
+def futures_tier(tmp: Path) -> str:
+    """What ``test_the_options_futures_on_the_python_tier_are_the_reference_ones`` checks, run under
+    ``NUMBA_DISABLE_JIT``: random players at 2 and 4 seats on several games; default players at the last offer of
+    one game (short futures: the look-ahead's Python form is slow); a cap of 5 decisions gives None on both."""
+    from tests.test_house import project
+
+    root, late = project(tmp / "futures", REST, game="royale"), project(tmp / "late", REST_LATE, game="royale")
+    compared = 0
+    for where, players, names, seeds, offers in ((root, 2, ["random"] * 2, range(2), slice(0, 3)),
+                                                 (root, 4, ["random"] * 4, range(2), slice(0, 3)),
+                                                 (late, 2, ["heuristic", "random"], range(1), slice(-1, None))):
+        played = 0
+        for ref, got in option_pairs(where, players, names, seeds, offers):
+            assert got == ref, (players, names, ref, got)
+            played += got is not None
+        assert played > 0, (players, names)  # each kind of player's futures played on the tier to an end
+        compared += played
+    assert compared >= 8, compared
+    short = option_pairs(root, 2, ["random"] * 2, range(2), slice(0, 1), cap=5)
+    assert short and all(ref is None and got is None for ref, got in short), short
+    return f"same {compared}"
+
+
+def test_the_options_futures_on_the_python_tier_are_the_reference_ones(tmp_path: Path) -> None:
+    """The worth of an option (``options.pair``) with its futures on the tier (``RoyaleHouseFast.play_on``, its Python
+    forms) is the reference engine's, offer for offer; a cap too small is None on both (the compiled forms:
+    tests/test_royale_house_compiled.py)."""
+    code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
+            "from tests.test_royale_house import futures_tier\nprint(futures_tier(Path({p!r})))\n"
+            ).format(r=str(ROOT), t=str(ROOT / "tests"), p=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and done.stdout.startswith("same "), done.stdout + done.stderr[-3000:]
+
+
 def test_a_rule_with_another_hook_is_kept_out_naming_its_line(tmp_path: Path) -> None:
     for name, (text, line, key, fields) in REFUSED.items():
         path = tmp_path / name

@@ -17,7 +17,7 @@ from numba import typeof
 from cardgen.engine import compiled_hooks
 from cardgen.games.royale import compiled_house
 from cardgen.usercode import load_code
-from tests.test_royale_house import READS, REST, tiers
+from tests.test_royale_house import READS, REST, option_pairs, tiers
 
 #: rules numba refuses: (text, the line named, why, its fields; None: any)
 KEPT_OUT = {
@@ -111,6 +111,31 @@ def test_default_players_judge_the_added_action_compiled(players: int, tmp_path:
             assert got == ref, (agents, ref.seed)
             judged += sum(a == ("rest",) and ref.agents[p] == "heuristic" for p, a in ref.actions)
     assert judged > 0, "the default players never rested: the look-ahead's verdicts were not tried"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_options_futures_on_the_tier_are_the_reference_ones_compiled(players: int, tmp_path: Path) -> None:
+    """The worth of the "rest" option (``options.pair``) with its futures played compiled
+    (``RoyaleHouseFast.play_on``: the house loop's steps and the default players' compiled look-ahead) is the
+    reference engine's, offer for offer, for default, random and mixed players; a cap of 5 decisions is None on
+    both."""
+    from tests.test_house import project
+
+    root = project(tmp_path, REST, game="royale")
+    compared = 0
+    for names, seeds, offers in ((["heuristic"] * players, range(2), slice(0, 2)),
+                                 (["random"] * players, range(4), slice(0, 4)),
+                                 (["heuristic", "random", "heuristic"][:players], range(2), slice(0, 2))):
+        played = 0
+        for ref, got in option_pairs(root, players, names, seeds, offers):
+            assert got == ref, (names, ref, got)
+            played += got is not None
+        assert played > 0, names
+        compared += played
+    assert compared >= 12, compared
+    short = option_pairs(root, players, ["heuristic"] * players, range(1), slice(0, 1), cap=5)
+    assert short and all(ref is None and got is None for ref, got in short), short
 
 
 @pytest.mark.slow

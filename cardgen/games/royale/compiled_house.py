@@ -60,6 +60,13 @@ where one action is legal, so a decision with one action of the game's own is th
 the look-ahead is asked (``_covered_decide``). A look-ahead runs on the game's own tables: a sample's gaps land
 past the game's in the gap log (the game's own overwrite them in turn), its peaks in its own record.
 
+**Futures.** The options' worth experiment (``cardgen.simulate.options``) plays two futures from a position of each
+traced game; ``RoyaleHouseFast.play_on`` plays them here, as King Lui's and Draco's tiers do: the reference state's
+record copied into the house record (``house_record``: the record both tiers keep, the nobles' states numbered by this
+tier's table, the state's generator word for word in the tail), played on by ``house_future``, bound with the same
+steps as ``house_play`` (the rule's hooks, the default players' look-ahead: one ``covered`` both call). The same games
+as ``runner.continue_game`` plays on the reference engine (tests/test_royale_house.py, its compiled twin).
+
 Where a rule cannot compile (another hook, a name the view lacks, a value kept on the state, a generator expression,
 code numba refuses), ``compile_rule`` says why in one line naming the rule file's first line that keeps it out, and
 the rule plays on the reference engine.
@@ -669,6 +676,38 @@ def cover(name: str, steps: dict[str, Any]) -> Any:
     return house_cover(name, steps, COVER)
 
 
+def house_future(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
+    """The house record ``ctx.s`` (a reference state's, ``RoyaleHouseFast.play_on``) played on to its end by the
+    loop's own steps (the globals ``legal_now``, ``act``, ``decide``, ``fresh``: ``house_loop`` binds the rule's, as in
+    ``house_play``) with the agents ``kinds`` drawing from ``random.Random(seed)`` and forgetting what they judged
+    (fresh agents), the rules from the record's own chance, at most ``cap`` decisions: 1 where it ended (the outcome is
+    then in ``ctx.s``), 0 where it does not end (the cap, no legal action), -1 where a step found the noble table full
+    (the caller grows it and plays the future again). As ``runner.continue_game``: over, else the cap, else the legal
+    actions (none: it does not end), else a decision."""
+    s, st, buf, amt = ctx.s, ctx.steps, ctx.buf, ctx.amt
+    fastrng.seed(amt, np.uint64(seed))
+    full = st.book.full
+    full[0] = 0
+    fresh(ctx)
+    sc = core.fields(s, st.off)[F_ST]
+    decisions = 0
+    while sc[S_END] == PLAYING:
+        if decisions >= cap:
+            return 0
+        m = legal_now(s, st, buf)
+        if m == 0:
+            return 0
+        a = decide(s, ctx, buf, m, amt) if kinds[sc[S_PLAYER]] == core.AGENT_HEURISTIC else \
+            buf[fastrng.randbelow_inline(amt, m)]
+        if full[0] != 0:
+            return -1
+        decisions += 1
+        act(s, a, st)
+        if full[0] != 0:
+            return -1
+    return 1
+
+
 class HouseContext(NamedTuple):
     """``house_play``'s tables and buffers: the house record, the heuristic's scratch, the agents' generator, the
     winners' row, the legal codes, the game's ``Steps`` and the look-ahead's arrays (``coverloop.CoverWork``)."""
@@ -712,6 +751,18 @@ def house_context(fast: Any, parts: HouseParts, book: CodeTable) -> HouseContext
     return HouseContext(parts.s, fast.H, fast.amt, fast._win, parts.buf, steps, cover)
 
 
+def house_record(state: Any, fast: Any, s: np.ndarray) -> None:
+    """Reference Royale ``state`` written into house record ``s`` of the tier ``fast``: its record (``RoyaleState.s``,
+    the same layout), the nobles' states numbered by the tier's own table (``compiled_rules.renumber``, the table grown
+    where it is full, as the search driver's ``Compiled.position``), and the state's own generator word for word into
+    the tail (``chance_of``: MT19937's words and place, from which the house loop's rules draw on). What a future begins
+    from (``RoyaleHouseFast.play_on``)."""
+    s[:fast.size] = state.s
+    while core.renumber(core.fields(s, fast.off), fast.G(), fast.W) == core.FULL:
+        fast.tables.grow()
+    chance_of(s)[:] = state.rng.getstate()[1]
+
+
 def typing_context(game: Any) -> HouseContext:
     """A ``HouseContext`` of ``game`` (a ``RoyaleGame``) to compile a rule's hooks against (``compile_rule``: its
     types matter, not its contents)."""
@@ -745,6 +796,8 @@ class HouseLoop(NamedTuple):
     hooks: tuple[str, ...]  #: the rule's hooks, all compiled
     adds_actions: bool  #: whether it has ``legal_actions`` (actions only the default players' look-ahead judges)
     describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+    #: ``house_future`` with the same steps: a reference state played on to its end (``RoyaleHouseFast.play_on``)
+    future: object
 
 
 def _tier() -> type:
@@ -785,7 +838,9 @@ def _tier() -> type:
 
             from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
 
-            stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), HOUSE_GAME_SECONDS))
+            covered = self.house.adds_actions and bool((games.kinds == core.AGENT_HEURISTIC).any())  # look-ahead
+            per_game = HOUSE_COVERED_GAME_SECONDS if covered else HOUSE_DECISION_GAME_SECONDS
+            stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
             part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
             args = (part, first, ctx, buffers)
             ready(self.loop, args)
@@ -797,6 +852,45 @@ def _tier() -> type:
                 return jit.call(self.loop, args, 2)  # type: ignore[return-value]
             finally:
                 contain.leave(pid)
+
+        def play_on(self, state: Any, agents: list[str], seed: int, cap: int) -> tuple[list[float], list[int]] | None:
+            """A house rule's game from the reference ``state`` played on to its end on this tier, as
+            ``runner.continue_game`` plays it (King Lui's ``KingLuiFast.play_on``'s contract): fresh ``agents`` (one
+            name per seat) drawing from ``random.Random(seed)``, the rules from the state's own generator, at most
+            ``cap`` decisions (``house_future``, the rule's steps and the default players' compiled look-ahead).
+            (scores, winners) of its outcome (``compiled_rules.outcome``: the points as the reference's floats), or
+            None where it does not end (the cap, a seat with no action, a stall) or an agent is not on the tier. A rule
+            that fails raises numba's exception: the caller plays the state on the reference engine, which names the
+            failure in its one line (``options._future``). The options' experiment's futures, the reference's own
+            games, only sooner."""
+            if not set(agents) <= set(self.agent_codes):
+                return None
+            import os
+
+            from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
+
+            kinds = self._kinds(agents)
+            while True:
+                house_record(state, self, self.parts.s)
+                args = (np.uint64(seed), kinds, cap, self._context()[0])
+                ready(self.house.future, args)  # compiled before the clock starts, as a game's loop
+                pid = os.getpid()
+                contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {state.seed})",
+                              guard.time_limit(), pid)
+                try:
+                    ended = jit.call(self.house.future, args, 3)
+                finally:
+                    contain.leave(pid)
+                if ended >= 0:
+                    break
+                self.tables.grow()  # the noble table was full: the same future again, with room
+            if not ended:
+                return None
+            V = core.fields(self.parts.s, self.off)
+            scores, win = np.zeros(self.players, dtype=np.int64), np.zeros(self.players, dtype=np.int64)
+            if not core.outcome(V, self.G(), scores, win):  # a stall, or a tie the deck does not settle
+                return None
+            return [float(x) for x in scores.tolist()], [p for p in range(self.players) if win[p]]
 
         def _record(self, result: Any, decisions: int) -> None:
             from cardgen.engine.compiled_words import SEP, added_words  # not at the top: numba's extensions
@@ -811,11 +905,15 @@ def _tier() -> type:
 
 
 #: Seconds one compiled Royale game with a rule run at every decision (``legal_actions``, ``apply``) may take, at
-#: most, random or default players: some eighty times what a game of tests/test_royale_house.py's "rest" rule took
-#: with heuristic players (docs/DEVELOPING.md, "Royale's compiled house rules"). A loop call plays no more games than
-#: the time limit of one call into project code allows at this pace (``house_batch``): no honest call comes near its
-#: deadline, and a rule that never returns is killed within the limit + ``contain.GRACE``.
-HOUSE_GAME_SECONDS = 0.05
+#: most: King Lui's margin (``king_lui.compiled.HOUSE_DECISION_GAME_SECONDS``), some eighty times what a game of
+#: tests/test_royale_house.py's "rest" rule took with random players (0.61 ms of CPU at 3 seats, load 3 on 2 cores:
+#: docs/DEVELOPING.md, "Royale's compiled house rules"). A loop call plays no more games than the time limit of one
+#: call into project code allows at this pace (``house_batch``): no honest call comes near its deadline, and a rule
+#: that never returns is killed within the limit + ``contain.GRACE``.
+HOUSE_DECISION_GAME_SECONDS = 0.05
+#: The same for a rule that adds actions played by default players, who judge each offer by a look-ahead compiled
+#: with the rule: some twenty-five times what a game of the "rest" rule took so (21.6 ms, the same measure).
+HOUSE_COVERED_GAME_SECONDS = 0.5
 
 
 #: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why)
@@ -853,10 +951,14 @@ def house_loop(deck: Any, game: Any) -> HouseLoop | str:
                 steps["decide"] = bind(_covered_decide, name, inline, covered=cover(name, steps),
                                        own_legal_kernel=_own_kernel)
                 steps["fresh"] = bind(_forget, name, inline, forget=forget)
-            play_one = bind(house_play, name, CHECKED, **steps)  # the rule's hooks inlined (``CHECKED``)
+            play_one = bind(house_play, name, CHECKED, **steps)
+            # the rule's hooks inlined in a game and in a future alike (``CHECKED``); the look-ahead (``covered``)
+            # is one dispatcher both call: it compiles once
+            future = bind(house_future, name, CHECKED, **steps)
             _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
                                           built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
-                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed))
+                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed),
+                                          future)
     house = _HOUSE_LOOPS[key]
     if not isinstance(house, HouseLoop):
         at, (why, fields) = house  # type: ignore[misc]
