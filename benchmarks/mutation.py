@@ -516,6 +516,13 @@ TARGETS = [
               "x_money_of", "x_hand_count", "x_pay_of", "x_collect_of", "x_seat_to_move", "x_queue_start",
               "x_chance_of", "x_own_code", "x_cover_standing"),
            ("tests/test_draco_house.py",)),
+    # Royale's half of a house rule compiled with the game's steps (issue 50 item 1): an action's code per seat, the
+    # view's names and helpers against the reference state's, the game's own legal codes, the record's chance
+    Target("house_compiled_royale", "cardgen/games/royale/compiled_house.py",
+           _m("cardgen/games/royale/compiled_house.py", "x_codes_of", "x_own_codes", "x_current_of", "x_phase_word",
+              "x_seat_row", "x_in_hand_of", "x_slot_of", "x_open_nobles_of", "x_cards_under_of", "x_end_turn_of",
+              "x_give_turn_of", "x_chance_of", "x_own_code"),
+           ("tests/test_royale_house.py",)),
     # the default players' look-ahead written for compiled code (issue 50 item 2): its arithmetic and memory against
     # the Python functions, its decisions through whole games against the reference engine
     Target("cover_loop", "cardgen/engine/coverloop.py",

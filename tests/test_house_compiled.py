@@ -213,7 +213,7 @@ def test_the_spec_names_the_hooks_the_tier_compiles() -> None:
 
     assert get_game("king_lui").compiled_hooks == compiled_hooks.COMPILED_HOOKS
     assert get_game("draco").compiled_hooks == ("legal_actions", "apply")  # no scores hook (draco.compiled_house)
-    assert get_game("royale").compiled_hooks == ()
+    assert get_game("royale").compiled_hooks == ("legal_actions", "apply")  # royale.compiled_house
 
 
 # -- a rule that adds an action or changes one: ``legal_actions`` and ``apply`` compiled (issue 50 item 1) ----------

@@ -37,34 +37,15 @@ _END_NAMES = {core.BANQUET_OVER: "banquet_over", core.SUPPLY_EXHAUSTED: "supply_
 
 
 @njit(cache=True)
-def _play(seed, kinds, cap, record, ctx, actions, out):
-    """Play the game seeded ``seed`` (seat kinds ``compiled_rules.AGENT_*``) over ``compiled_rules``' kernels
-    (``deal``, then ``play_out``) in the position buffer ``s`` into ``out`` (``cardgen.engine.batch``'s row);
-    a tie the dish cards do not break is one more gap event (``GAP_TIE``, the seats as a bit mask). The
-    position, gaps, piles and actions stay in the buffers.
-
-    False at a game the noble table has no room for (``st[S_STATUS]`` FULL: grow it, play it again).
-    """
-    s, off, G, W, H, mt, amt, win = ctx
-    V = core.fields(s, off)
+def results(V, G, W, win, out):
+    """The row of a game played to where it stopped (``out[R_STOP]`` set) from its position's views ``V``: the end,
+    turns, rounds, gaps, decisions, the seat to move, scores, peaks and, played to an end of the rules, its winners
+    (into ``win`` too) and tie-break; a tie the dish cards do not break is one more gap event (``GAP_TIE``, the seats
+    as a bit mask). ``_play``'s and a house rule's loop's (``compiled_house.house_play``) alike."""
     st, score = V[core.F_ST], V[core.F_SCORE]
-    gaps, miss = W[2], W[4]
+    gaps = W[2]
     players = G[core.G_CFG][core.C_PLAYERS]
-    fastrng.seed(mt, np.uint64(seed))
-    fastrng.seed_agents(amt, np.uint64(seed))
-    core.deal(V, G, W, mt)
-    miss[core.MISS_RESUME] = core.RESUME_STEP
-    miss[core.MISS_LEFT] = cap
-    if core.play_out(V, G, W, H, mt, amt, (kinds, 0.0, record, actions)) == core.FULL:
-        st[core.S_STATUS] = core.FULL
-        return False
-    status, end = st[core.S_STATUS], st[core.S_END]
-    if status == core.NO_LEGAL:
-        out[R_STOP] = NO_LEGAL
-    elif status == core.CAPPED or end == core.PLAYING:
-        out[R_STOP] = CAPPED
-    else:
-        out[R_STOP] = PLAYED
+    end = st[core.S_END]
     out[R_END] = end
     out[R_TURNS] = st[core.S_TURNS]
     out[R_ROUNDS] = st[core.S_ROUNDS]
@@ -91,6 +72,35 @@ def _play(seed, kinds, cap, record, ctx, actions, out):
             out[R_GAPS] = n + 1
             if G[core.G_CFG][core.C_GAPS + core.GAP_TIE] == core.UNSETTLED:
                 out[R_END] = core.STALLED + core.GAP_TIE
+
+
+@njit(cache=True)
+def _play(seed, kinds, cap, record, ctx, actions, out):
+    """Play the game seeded ``seed`` (seat kinds ``compiled_rules.AGENT_*``) over ``compiled_rules``' kernels
+    (``deal``, then ``play_out``) in the position buffer ``s`` into ``out`` (``cardgen.engine.batch``'s row:
+    ``results``). The position, gaps, piles and actions stay in the buffers.
+
+    False at a game the noble table has no room for (``st[S_STATUS]`` FULL: grow it, play it again).
+    """
+    s, off, G, W, H, mt, amt, win = ctx
+    V = core.fields(s, off)
+    st, miss = V[core.F_ST], W[4]
+    fastrng.seed(mt, np.uint64(seed))
+    fastrng.seed_agents(amt, np.uint64(seed))
+    core.deal(V, G, W, mt)
+    miss[core.MISS_RESUME] = core.RESUME_STEP
+    miss[core.MISS_LEFT] = cap
+    if core.play_out(V, G, W, H, mt, amt, (kinds, 0.0, record, actions)) == core.FULL:
+        st[core.S_STATUS] = core.FULL
+        return False
+    status, end = st[core.S_STATUS], st[core.S_END]
+    if status == core.NO_LEGAL:
+        out[R_STOP] = NO_LEGAL
+    elif status == core.CAPPED or end == core.PLAYING:
+        out[R_STOP] = CAPPED
+    else:
+        out[R_STOP] = PLAYED
+    results(V, G, W, win, out)
     return True
 
 
