@@ -82,7 +82,7 @@ from numba.extending import overload_attribute, overload_method
 from cardgen.engine import batch, fastrng
 from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_STOP
 from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, value_type
-from cardgen.engine.compiled_parts import PILE, CoverKernels, PyPile, house_batch, house_cover, legal_defaults, ready
+from cardgen.engine.compiled_parts import PILE, CoverKernels, PyPile, guarded, house_batch, house_cover, legal_defaults
 from cardgen.engine.compiled_parts import pile as _pile
 from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.engine.coverloop import getrandbits64 as _getrandbits64
@@ -834,24 +834,15 @@ def _tier() -> type:
             Lui's and Draco's: compiled code runs out of the in-process guard's reach, so each call plays at most the
             games the time limit of one call into project code allows (``house_batch``), compiled before the clock
             starts."""
-            import os
-
-            from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
+            from cardgen import guard  # not at the top: the compiled code's key stays as it was
 
             covered = self.house.adds_actions and bool((games.kinds == core.AGENT_HEURISTIC).any())  # look-ahead
             per_game = HOUSE_COVERED_GAME_SECONDS if covered else HOUSE_DECISION_GAME_SECONDS
             stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
             part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
-            args = (part, first, ctx, buffers)
-            ready(self.loop, args)
-            pid = os.getpid()
             seed, more = int(games.seeds[first]), stop - first - 1
-            contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {seed}"
-                          + (f" and {more} more)" if more else ")"), guard.time_limit(), pid)
-            try:
-                return jit.call(self.loop, args, 2)  # type: ignore[return-value]
-            finally:
-                contain.leave(pid)
+            where = f"compiled, seed {seed}" + (f" and {more} more" if more else "")
+            return guarded(self.house, where, (self.loop, (part, first, ctx, buffers), 2))  # type: ignore[no-any-return]
 
         def play_on(self, state: Any, agents: list[str], seed: int, cap: int) -> tuple[list[float], list[int]] | None:
             """A house rule's game from the reference ``state`` played on to its end on this tier, as
@@ -865,22 +856,11 @@ def _tier() -> type:
             games, only sooner."""
             if not set(agents) <= set(self.agent_codes):
                 return None
-            import os
-
-            from cardgen import contain, guard, jit  # not at the top: the compiled code's key stays as it was
-
             kinds = self._kinds(agents)
             while True:
                 house_record(state, self, self.parts.s)
                 args = (np.uint64(seed), kinds, cap, self._context()[0])
-                ready(self.house.future, args)  # compiled before the clock starts, as a game's loop
-                pid = os.getpid()
-                contain.enter(f"{self.house.shown}, hook {', '.join(self.house.hooks)} (compiled, seed {state.seed})",
-                              guard.time_limit(), pid)
-                try:
-                    ended = jit.call(self.house.future, args, 3)
-                finally:
-                    contain.leave(pid)
+                ended = guarded(self.house, f"compiled, seed {state.seed}", (self.house.future, args, 3))
                 if ended >= 0:
                     break
                 self.tables.grow()  # the noble table was full: the same future again, with room
