@@ -503,10 +503,12 @@ TARGETS = [
            _m("cardgen/engine/compiled_words.py", "x_code_of_words", "x_words_of_code", "x_added_words", "x_game_code"),
            ("tests/test_house_compiled.py",)),
     # the parts every game's half is made of (issue 50 step 3a): the legal defaults made of a game's kernel, the
-    # covered look-ahead's glue, how many games a guarded loop call plays, the guarded call itself
+    # covered look-ahead's glue, how many games a guarded loop call plays, the guarded call itself, a house tier's batch calls
     Target("house_compiled_parts", "cardgen/engine/compiled_parts.py",
-           _m("cardgen/engine/compiled_parts.py", "x_legal_defaults", "x_house_cover", "x_house_batch", "x_guarded"),
-           ("tests/test_house_compiled.py", "tests/test_draco_house.py", "tests/test_house_compiled_contain.py")),
+           _m("cardgen/engine/compiled_parts.py", "x_legal_defaults", "x_house_cover", "x_house_batch", "x_guarded",
+              "xǁHouseCallsǁ*"),
+           ("tests/test_house_compiled.py", "tests/test_draco_house.py", "tests/test_house_compiled_contain.py",
+            "tests/test_royale_house.py")),
     Target("house_compiled_view", "cardgen/games/king_lui/compiled_house.py",
            _m("cardgen/games/king_lui/compiled_house.py", "x_own_code"), ("tests/test_house_compiled.py",)),
     # Draco's half of a house rule compiled with the game's steps (issue 50 step 2): a row's code, the view's numbers

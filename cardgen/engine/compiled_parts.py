@@ -12,8 +12,9 @@ rules"):
   twins, made of the game's ``own(view, out)``, its legal codes into ``out``;
 * ``house_cover``: ``coverloop.covered`` bound to the game's ``CoverKernels`` and a rule's steps (what the default
   players' look-ahead calls), with the kernels that only read the loop's context the same way in every game;
-* ``house_batch``, ``ready``, ``guarded``: how many games one guarded loop call plays, the loop compiled before the
-  clock, and the call itself under the supervisor's watch.
+* ``house_batch``, ``ready``, ``guarded``, ``HouseCalls``: how many games one guarded loop call plays, the loop
+  compiled before the clock, the call itself under the supervisor's watch, and a house tier's two batch methods made
+  of them.
 
 numba's types are one registry per process: the pile is one type for every game (two games compiling in one process
 meet the same ``HousePile``); a ``default``'s type holds the game's view and is the game's own, named after it
@@ -238,3 +239,43 @@ def guarded(house: Any, where: str, call: tuple[object, tuple, int]) -> Any:  # 
         return jit.call(dispatcher, args, context)
     finally:
         contain.leave(pid)
+
+
+class HouseCalls:
+    """The two ``BatchEngine`` methods of a game's house tier, the same in every game with a house loop of its own
+    (Draco's and Royale's ``_tier()``: ``class DracoHouseFast(HouseCalls, DracoFast)``): a rule that raises is one line
+    naming the game's seed (``HouseLoop.describe``), and each loop call is ``guarded``, playing at most the games the
+    time limit of one call into project code allows (``house_batch``).
+
+    The class sets ``house`` and ``loop`` (its ``HouseLoop`` and the loop compiled with the rule), and says how long
+    a game may take: ``decision_seconds`` with every seat playing the game's own moves or random ones,
+    ``covered_seconds`` where the rule adds actions and a seat of kind ``default_kind`` (the default players) judges
+    them by the look-ahead."""
+
+    house: Any
+    loop: Any
+    default_kind: int = 1
+    decision_seconds: float
+    covered_seconds: float
+
+    def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
+        """``BatchEngine._run``; a rule that raises is one line naming the game's seed."""
+        try:
+            return super()._run(seeds, kinds, cap, record)  # type: ignore[misc, no-any-return]
+        except Exception as exc:  # noqa: BLE001 - raised by the rule's compiled code
+            from cardgen.usercode import UserCodeError
+            raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
+
+    def _loop_call(self, games: Any, first: int, ctx: tuple, buffers: Any) -> tuple[int, int]:  # type: ignore[type-arg]
+        """``BatchEngine._loop_call`` as a guarded call the supervisor watches: compiled code runs out of the
+        in-process guard's reach, so each call plays at most ``house_batch`` games, compiled before the clock."""
+        from cardgen import guard  # the supervisor's modules, needed once a rule runs
+        from cardgen.engine import batch
+
+        covered = self.house.adds_actions and bool((games.kinds == self.default_kind).any())  # look-ahead
+        per_game = self.covered_seconds if covered else self.decision_seconds
+        stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
+        part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
+        seed, more = int(games.seeds[first]), stop - first - 1
+        where = f"compiled, seed {seed}" + (f" and {more} more" if more else "")
+        return guarded(self.house, where, (self.loop, (part, first, ctx, buffers), 2))  # type: ignore[no-any-return]

@@ -65,7 +65,8 @@ from cardgen.engine import batch
 from cardgen.engine import fastrng as fr
 from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_STOP
 from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, value_type
-from cardgen.engine.compiled_parts import PILE, CoverKernels, PyPile, guarded, house_batch, house_cover, legal_defaults
+from cardgen.engine.compiled_parts import (PILE, CoverKernels, HouseCalls, PyPile, guarded, house_cover,
+                                           legal_defaults)
 from cardgen.engine.compiled_parts import pile as _pile
 from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.games.draco import compiled_rules as cr
@@ -733,8 +734,12 @@ def _tier() -> type:
     """``DracoHouseFast``, made on first use (a deck with a house rule asks for it)."""
     from cardgen.games.draco.compiled import DracoFast
 
-    class DracoHouseFast(DracoFast):
+    class DracoHouseFast(HouseCalls, DracoFast):
         """Draco's compiled tier with a house rule's hooks compiled in its steps (``HouseLoop``)."""
+
+        default_kind = 1  # the default players (they look ahead at an added action)
+        decision_seconds = HOUSE_DECISION_GAME_SECONDS
+        covered_seconds = HOUSE_COVERED_GAME_SECONDS
 
         action_width = 2
 
@@ -750,28 +755,6 @@ def _tier() -> type:
 
         def _context(self) -> tuple[tuple, np.ndarray]:
             return self.ctx, self.E[3]
-
-        def _run(self, seeds: np.ndarray, kinds: np.ndarray, cap: int, record: bool) -> tuple[np.ndarray, np.ndarray]:
-            """``BatchEngine._run``; a rule that raises is one line naming the game's seed (``HouseLoop.describe``)."""
-            try:
-                return super()._run(seeds, kinds, cap, record)
-            except Exception as exc:  # noqa: BLE001 - raised by the rule's compiled code
-                from cardgen.usercode import UserCodeError
-                raise UserCodeError(self.house.describe(exc, int(seeds[0]))) from None
-
-        def _loop_call(self, games: batch.Games, first: int, ctx: tuple, buffers: batch.Buffers) -> tuple[int, int]:
-            """``BatchEngine._loop_call`` as a guarded call the supervisor watches (``cardgen.contain``), as King
-            Lui's: compiled code runs out of the in-process guard's reach, so each call plays at most the games the
-            time limit of one call into project code allows (``house_batch``), compiled before the clock starts."""
-            from cardgen import guard  # not at the top: the compiled code's key stays as it was
-
-            covered = self.house.adds_actions and bool((games.kinds == 1).any())  # default players look ahead
-            per_game = HOUSE_COVERED_GAME_SECONDS if covered else HOUSE_DECISION_GAME_SECONDS
-            stop = min(games.seeds.shape[0], first + house_batch(guard.time_limit(), per_game))
-            part = batch.Games(games.seeds[:stop], games.kinds[:stop], games.cap, games.record)
-            seed, more = int(games.seeds[first]), stop - first - 1
-            where = f"compiled, seed {seed}" + (f" and {more} more" if more else "")
-            return guarded(self.house, where, (self.loop, (part, first, ctx, buffers), 2))  # type: ignore[no-any-return]
 
         def play_on(self, state: Any, agents: list[str], seed: int, cap: int) -> tuple[list[float], list[int]] | None:
             """A house rule's game from the reference ``state`` played on to its end on this tier, as
