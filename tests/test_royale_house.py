@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from nonempty import nonempty
 
 from cardgen.engine import compiled_hooks
@@ -307,3 +308,40 @@ def test_a_rule_with_another_hook_is_kept_out_naming_its_line(tmp_path: Path) ->
                  if hasattr(loaded.module, n)}
         got = compiled_hooks.compile_rule(hooks, str(path), loaded.sha256, compiled_house.HOOKED)
         assert got == (line, (key, fields)), (name, got)
+
+
+#: a rule that raises at its fifth turn's move (``apply``), in any game with ``state.turns``
+RAISES = '''def apply(state, action, default):
+    if state.turns > 3:
+        raise ValueError("boom")
+    default(action)
+'''
+
+
+def raised_on_the_tier(game: str, root: Path) -> str:
+    """The one line a house tier's batch gives for ``RAISES`` (``compiled_parts.HouseCalls._run``), or "played"."""
+    import importlib
+
+    from tests.test_house import project, resolve
+
+    from cardgen.simulate.runner import with_house
+
+    deck = resolve("house", project(root, RAISES, game=game))
+    fast = with_house(importlib.import_module(f"cardgen.games.{game}.compiled_house").house_fast(deck, 3), deck)
+    try:
+        fast.play(7, ["random"] * 3, 10_000, False)
+    except Exception as exc:  # noqa: BLE001 - the line the command would print
+        return f"{type(exc).__name__}: {exc}"
+    return "played"
+
+
+@pytest.mark.parametrize("game", ["draco", "royale"])
+def test_a_rule_that_raises_on_the_tier_is_one_line_naming_its_seed(game: str, tmp_path: Path) -> None:
+    code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
+            "from tests.test_royale_house import raised_on_the_tier\nprint(raised_on_the_tier({g!r}, Path({p!r})))\n"
+            ).format(r=str(ROOT), t=str(ROOT / "tests"), g=game, p=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    line = "UserCodeError: house/rule.py:3: ValueError: boom in apply (seed 7 reproduces it)"
+    assert done.stdout.strip().endswith(line), done.stdout
