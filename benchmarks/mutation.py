@@ -503,10 +503,13 @@ TARGETS = [
            _m("cardgen/engine/compiled_words.py", "x_code_of_words", "x_words_of_code", "x_added_words", "x_game_code"),
            ("tests/test_house_compiled.py",)),
     # the parts every game's half is made of (issue 50 step 3a): the legal defaults made of a game's kernel, the
-    # covered look-ahead's glue, how many games a guarded loop call plays, the guarded call itself, a house tier's batch calls
+    # covered look-ahead's glue, how many games a guarded loop call plays, the guarded call itself, a house tier's batch
+    # calls; the apply default (which of the rule's actions the game's own rules allow now), the hooked steps, the
+    # rule's loops bound once per game and rule text
     Target("house_compiled_parts", "cardgen/engine/compiled_parts.py",
            _m("cardgen/engine/compiled_parts.py", "x_legal_defaults", "x_house_cover", "x_house_batch", "x_guarded",
-              "xǁHouseCallsǁ*"),
+              "xǁHouseCallsǁ*", "x__apply_impl", "x_apply_default", "x_hooked_legal", "x_hooked_apply",
+              "x_steps_signatures", "x_house_loop"),
            ("tests/test_house_compiled.py", "tests/test_draco_house.py", "tests/test_house_compiled_contain.py",
             "tests/test_royale_house.py")),
     Target("house_compiled_view", "cardgen/games/king_lui/compiled_house.py",
@@ -516,14 +519,14 @@ TARGETS = [
     Target("house_compiled_draco", "cardgen/games/draco/compiled_house.py",
            _m("cardgen/games/draco/compiled_house.py", "x_row_key", "x_codes_of", "x_code_of_row", "x_phase_word",
               "x_money_of", "x_hand_count", "x_pay_of", "x_collect_of", "x_seat_to_move", "x_queue_start",
-              "x_chance_of", "x_own_code", "x_cover_standing"),
+              "x_chance_of", "x_cover_standing"),
            ("tests/test_draco_house.py",)),
     # Royale's half of a house rule compiled with the game's steps (issue 50 item 1): an action's code per seat, the
     # view's names and helpers against the reference state's, the game's own legal codes, the record's chance
     Target("house_compiled_royale", "cardgen/games/royale/compiled_house.py",
            _m("cardgen/games/royale/compiled_house.py", "x_codes_of", "x_own_codes", "x_current_of", "x_phase_word",
               "x_seat_row", "x_in_hand_of", "x_slot_of", "x_open_nobles_of", "x_cards_under_of", "x_end_turn_of",
-              "x_give_turn_of", "x_chance_of", "x_own_code"),
+              "x_give_turn_of", "x_chance_of"),
            ("tests/test_royale_house.py",)),
     # the default players' look-ahead written for compiled code (issue 50 item 2): its arithmetic and memory against
     # the Python functions, its decisions through whole games against the reference engine

@@ -246,17 +246,26 @@ def bind(template: "types.FunctionType", name: str, options: dict[str, object] |
     the copy's ``__qualname__``: numba's cache file is named after it, so the games' copies never
     share an entry. ``options`` go to ``njit`` (``cache=True`` always).
     """
+    from numba import njit
+    return njit(cache=True, **(options or {}))(rebound(template, name, **kernels))
+
+
+def rebound(template: "types.FunctionType", name: str | None = None, **kernels: object) -> "types.FunctionType":
+    """``template`` as a plain Python function reading ``kernels`` in place of the globals of those names (``bind``
+    without the compile): a step written once in ``cardgen/engine/`` made a game's own where the game's half hands
+    it on uncompiled (``compile_rule`` binds a ``HookSteps`` template again, with the rule's hooks). ``name``
+    suffixes its ``__name__`` and ``__qualname__``, as ``bind``'s (None: the template's own)."""
     import types
 
-    from numba import njit
     scope = dict(template.__globals__)
     scope.update(kernels)
-    fn = types.FunctionType(template.__code__, scope, f"{template.__name__}_{name}", template.__defaults__,
+    suffix = "" if name is None else f"_{name}"
+    fn = types.FunctionType(template.__code__, scope, f"{template.__name__}{suffix}", template.__defaults__,
                             template.__closure__)
-    fn.__qualname__ = f"{template.__qualname__}_{name}"
+    fn.__qualname__ = f"{template.__qualname__}{suffix}"
     fn.__module__ = template.__module__
     fn.__doc__ = template.__doc__
-    return njit(cache=True, **(options or {}))(fn)
+    return fn
 
 
 _announced: set[str] = set()

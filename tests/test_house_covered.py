@@ -1,7 +1,7 @@
 """The default players' look-ahead compiled with a King Lui house rule that adds actions (issue 50 item 2).
 
 ``cardgen.engine.coverloop`` is ``cardgen.agents.generic.CoveredAgent``'s decision written for compiled code and
-bound to King Lui's kernels with the rule's hooks (``compiled_house.cover``): the compiled tier's default
+bound to King Lui's kernels with the rule's hooks (``compiled_parts.house_cover``): the compiled tier's default
 players judge the added actions by the same look-ahead, draw for draw, so their games are the reference
 engine's, seed for seed (actions, scores, winners). Rules chosen to reach the decision's branches: one added
 kind ("pass"), two kinds with decisions that offer only added actions, and a kind worth always taking (settled as

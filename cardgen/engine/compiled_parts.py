@@ -31,8 +31,9 @@ from numba.extending import overload
 from numba.typed import List
 
 from cardgen.engine.compiled_hooks import called, value_type
-from cardgen.engine.compiled_words import action_type, kind_of_code, lent_words_type, make_actions
-from cardgen.jit import bind
+from cardgen.engine.compiled_words import (action_type, borrowed, codes_into, game_code, kind_of_code, lent_words_type,
+                                           listed, make_actions, make_lent_action, own_prefix)
+from cardgen.jit import bind, rebound
 
 _RECORD = types.int64[::1]
 
@@ -147,6 +148,110 @@ def legal_defaults(prefix: str, view_type: Any, own: Any, module: str) -> LegalD
             return PyLegalDefault(own, v, words.acts, buf)
         return LegalDefaults(codes_cls, listed_cls, python, python)
     return LegalDefaults(codes_cls, listed_cls, codes_of, njit(inline="always")(listed))
+
+
+# -- ``default`` of ``apply``: the game's own apply of one of its legal actions --------------------------------------
+class PyApplyDefault:
+    """An ``apply`` hook's ``default`` as a Python callable (``NUMBA_DISABLE_JIT``): ``impl`` (``_apply_impl``'s)
+    run on it, as the compiled value's ``__call__`` runs it."""
+
+    def __init__(self, impl: Callable[[Any, Any], None], view: Any, index: Any, buf: Any) -> None:
+        self._impl, self._view, self._index, self._buf = impl, view, index, buf
+
+    def __call__(self, action: Any) -> None:
+        self._impl(self, action)
+
+
+def _apply_impl(own: Any, play: Any) -> Callable[[Any, Any], None]:
+    """``default(action)`` over ``own(view, out)`` (the game's own legal codes) and ``play(view, code)`` (the game's
+    own apply of one, on to the next decision): the action's code, where the game's own rules allow it now, played;
+    any other action (one the rule added, one not legal now) refused, as the reference's ``apply`` refuses it."""
+    def default_apply(d, action):  # noqa: ANN001, ANN202 - numba compares an overload's parameters with its typing's
+        v, buf = d._view, d._buf
+        code = game_code(d._index, action)
+        if code >= 0:
+            for i in range(own(v, buf)):
+                if buf[i] == code:
+                    play(v, buf[i])  # the array's: ``code`` may be numba's optional (a dict's ``get``), no index
+                    return
+        raise ValueError("an action the game's own rules do not allow now reached default")
+    return default_apply
+
+
+def apply_default(prefix: str, view_type: Any, own: Any, play: Any, module: str) -> tuple[type, Any]:
+    """The ``default`` of an ``apply`` hook on a game's view (``view_type``): (its numba type, named
+    ``{prefix}ApplyDefault``, which ``module`` keeps as its attribute ``{prefix}ApplyDefaultType``; the maker
+    ``make(view, index, buf)``: ``index`` the game's codes by words, ``buf`` scratch codes), made of the kernels
+    ``own(view, out)`` and ``play(view, code)`` (``_apply_impl``). Under ``NUMBA_DISABLE_JIT`` the maker gives
+    ``PyApplyDefault``."""
+    fields = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
+    cls, _, make = value_type(f"{prefix}ApplyDefault", "The numba type of the ``default`` an ``apply`` hook gets: "
+                              "the engine's own apply of one of the game's legal actions.", fields, module=module,
+                              counted=())
+    impl = _apply_impl(own, play)
+    called(cls, impl, arguments=1)
+    if config.DISABLE_JIT:  # numba leaves every function Python: the type has no compiled code to run
+        def python(view: Any, index: Any, buf: Any) -> PyApplyDefault:
+            return PyApplyDefault(impl, view, index, buf)
+        return cls, python
+    return cls, make
+
+
+# -- the steps a hook replaces, over a game's view (Draco's and Royale's ``HOOKED``) ---------------------------------
+class HouseCover(NamedTuple):
+    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
+
+    hint: np.ndarray
+    lent: np.ndarray
+
+
+def hooked_legal(s: Any, st: Any, buf: Any) -> int:
+    """The game's legal actions with the house rule's ``legal_actions`` (the global ``legal_hook``) in their place:
+    the codes of the actions it returns into ``buf`` (``st.words`` learns the ones it added), how many; in
+    ``st.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``). ``st``: the game's
+    ``Steps`` (``words``, ``cover``: a ``HouseCover``); ``play_view(s, st)``: the game's view of house record ``s``
+    (bound by ``hooked_steps``)."""
+    v = play_view(s, st)  # noqa: F821 - bound by ``hooked_steps``
+    lent = st.cover.lent
+    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``legal_defaults``)
+    got = legal_hook(v, legal_default(v, borrowed(st.words), buf, lent))  # noqa: F821 - ``compile_rule``
+    m = codes_into(got, st.words, buf)
+    st.cover.hint[0] = own_prefix(got)
+    return m
+
+
+def hooked_apply(s: Any, a: int, st: Any) -> None:
+    """The game's apply with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the action of
+    code ``a``; its ``default`` (``apply_default``'s maker, the global ``make_default``) plays one of the game's own
+    actions. ``st``: as ``hooked_legal``'s (``words``, ``best``: scratch codes)."""
+    v = play_view(s, st)  # noqa: F821 - bound by ``hooked_steps``
+    bwords = borrowed(st.words.bwords)
+    joined = listed(bwords, a) if a < len(bwords) else listed(st.words.extras, a - len(bwords))
+    apply_hook(v, make_lent_action(a, joined, listed(st.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
+               make_default(v, borrowed(st.words.index), st.best))  # noqa: F821 - bound by ``hooked_steps``
+
+
+def hooked_steps(play_view: Any, make_default: Any) -> tuple[Any, Any]:
+    """(``hooked_legal``, ``hooked_apply``) of a game whose view of a house record is ``play_view(s, st)`` (a
+    kernel) and whose ``apply`` default is made by ``make_default`` (``apply_default``'s): the templates a game's
+    ``HookSteps`` hands to ``compile_rule``, which binds the rule's hooks into them."""
+    return (rebound(hooked_legal, play_view=play_view),
+            rebound(hooked_apply, play_view=play_view, make_default=make_default))
+
+
+def steps_signatures(fields: tuple[str, ...]) -> Callable[[Any], dict[str, tuple[Any, ...]]]:
+    """``HookSteps.signatures`` of a game whose loop context (a NamedTuple of ``fields``) holds the hooked steps'
+    ``Steps`` as its field ``steps``: ``legal_actions`` compiles for (record, steps, codes), ``apply`` for (record,
+    code, steps)."""
+    at = fields.index("steps")
+
+    def signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
+        """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known."""
+        if ctx is None:
+            return {}
+        st = ctx[at]
+        return {"legal_actions": (_RECORD, st, _RECORD), "apply": (_RECORD, types.int64, st)}
+    return signatures
 
 
 # -- the default players' look-ahead over the rule's actions (``coverloop``) -------------------------------------------
@@ -279,3 +384,96 @@ class HouseCalls:
         seed, more = int(games.seeds[first]), stop - first - 1
         where = f"compiled, seed {seed}" + (f" and {more} more" if more else "")
         return guarded(self.house, where, (self.loop, (part, first, ctx, buffers), 2))  # type: ignore[no-any-return]
+
+
+# -- the rule's loops: the game's templates with the rule's hooks bound in, once per rule text -----------------------
+class HouseLoop(NamedTuple):
+    """A house rule compiled with a game's steps: the game loop that plays it, its future, and what names it."""
+
+    loop: object  #: ``batch.play_many`` over the game's loop with the rule's hooks in place of the steps they replace
+    future: object  #: the game's future with them: a reference state played on to its end (the tier's ``play_on``)
+    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
+    shown: str  #: the rule file as the project names it (``house/rule.py``)
+    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
+    adds_actions: bool  #: whether it has ``legal_actions`` (actions the default players judge by look-ahead)
+    name: str  #: the name its compiled copies carry (the game's, ``_`` and the rule's digest: ``draco_1a2b...``)
+    steps: dict[str, object]  #: the rule's steps as the loops bind them (``legal_now``, ``act``, ``decide``...)
+
+
+class HouseKit(NamedTuple):
+    """A game's half of ``house_loop``: the templates a rule's hooks are bound into, the game's own steps."""
+
+    hooked: Any  #: the game's ``compiled_hooks.HookSteps`` (``compile_rule``'s)
+    #: the loops' steps where the rule has no hook for them (``legal_now``, ``act``, ``decide``, ``fresh``; King Lui's
+    #: ``outcome`` and ``lent`` too): the names the templates call
+    steps: dict[str, object]
+    play: Callable[..., Any]  #: the game loop's template (``batch.play_many``'s ``play_one``)
+    future: Callable[..., Any]  #: the future's template (same steps, a reference state played on)
+    #: ``decide``'s template where the rule adds actions: the default players' covered look-ahead (global ``covered``)
+    decide: Callable[..., Any]
+    cover: CoverKernels  #: the game's kernels of that look-ahead (``house_cover``)
+    #: more globals ``decide`` reads (Royale's ``own_legal_kernel``, King Lui's ``borrowed``)
+    decide_kernels: dict[str, object]
+
+
+def forget_seats(ctx):  # type: ignore[no-untyped-def]
+    """``fresh`` in a loop whose rule adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
+    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
+
+
+#: per (game, rule file's SHA-256): its ``HouseLoop``, or (the line that keeps it out, why)
+_HOUSE_LOOPS: dict[tuple[str, str], object] = {}
+
+
+def house_loop(deck: Any, kit: HouseKit, context: Callable[[], Any]) -> HouseLoop | str:
+    """The deck's house rule compiled with the game's steps (``compile_rule`` with ``kit.hooked``; ``context``
+    makes a loop context to type its hooks against), with the default players' look-ahead where it adds actions
+    (``house_cover``), once per game and rule file's content (the loops take any deck's tables and codes in their
+    context); or the one line naming the file's first line that keeps it out and why (the rule then plays on the
+    reference engine). Every game's compiled half asks it here."""
+    import hashlib
+    from pathlib import Path
+
+    from cardgen.engine import batch
+    from cardgen.engine.compiled_hooks import compile_rule
+    from cardgen.engine.coverloop import CHECKED, forget
+    from cardgen.terminal import say
+    from cardgen.usercode import describe_failure, load_code, resolve_code_path
+
+    code = deck.model.code
+    file, line, _ = deck.code_location()
+    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
+    loaded = load_code(path, code)
+    key = (kit.hooked.game, loaded.sha256)
+    if key not in _HOUSE_LOOPS:
+        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
+        # the compiled copies' names (numba's disk cache) from the rule's module name, which holds the file's name and
+        # content's digest: numba's cached code names the module its hooks came from, and loads only where a module of
+        # that name is loaded (the same text in another file name compiled under the other name could not be loaded)
+        digest = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
+        built = compile_rule(rules, str(path), digest, kit.hooked, context)
+        if isinstance(built, tuple):
+            _HOUSE_LOOPS[key] = built
+        else:
+            name = f"{kit.hooked.game}_{built.key}"
+            steps = dict(kit.steps)
+            for step, hooked in (("outcome", built.outcome), ("legal_now", built.legal), ("act", built.apply)):
+                if hooked is not None:
+                    steps[step] = hooked
+            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
+                inline = {"inline": "always"}
+                steps["decide"] = bind(kit.decide, name, inline, covered=house_cover(name, steps, kit.cover),
+                                       **kit.decide_kernels)
+                steps["fresh"] = bind(forget_seats, name, inline, forget=forget)
+            # the rule's hooks inlined in a game and in a future alike (``CHECKED``); the look-ahead (``covered``)
+            # is one dispatcher both call: it compiles once
+            loop = bind(batch.play_many, name, None, play_one=bind(kit.play, name, CHECKED, **steps))
+            _HOUSE_LOOPS[key] = HouseLoop(loop, bind(kit.future, name, CHECKED, **steps), lambda exc, seed:
+                                          describe_failure(exc, loaded.path, loaded.shown, hook=", ".join(rules),
+                                                           seed=seed), loaded.shown, built.hooks, built.adds_actions,
+                                          name, steps)
+    house = _HOUSE_LOOPS[key]
+    if not isinstance(house, HouseLoop):
+        at, (why, fields) = house  # type: ignore[misc]
+        return say("house_kept_out", deck=deck.id, line=at, file=loaded.shown, why=say(why, **fields))
+    return house

@@ -36,7 +36,7 @@ What ``compiled_hooks.compile_rule`` asks of a game (``HOOKED``, a ``HookSteps``
 Each hook is compiled in place of the step it replaces in this module's game loop (``house_play``, bound by
 ``cardgen.jit.bind`` into ``batch.play_many``), played by ``DracoHouseFast``, which ``fast_engine`` (Draco's
 ``GameSpec.fast``) hands a deck with a house rule. The default players judge an action the rule adds by the covered
-look-ahead compiled with the rule (``cover``: ``engine/coverloop.py`` bound to Draco's kernels), as the reference's
+look-ahead compiled with the rule (``house_cover``: ``coverloop`` bound to Draco's kernels), as the reference's
 ``CoveredAgent`` does, so their games are the reference engine's too. Draco's rules draw from a generator beside the
 position (the die, a rebuilt pile), King Lui's from none: a look-ahead's sample must replay each candidate from its
 own chance, so the loop's record carries the rules' generator in its tail (``chance_of``), copied with the position;
@@ -61,21 +61,19 @@ import numpy as np
 from numba import config, njit, types
 from numba.extending import overload_attribute, overload_method
 
-from cardgen.engine import batch
 from cardgen.engine import fastrng as fr
 from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_STOP
-from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, value_type
-from cardgen.engine.compiled_parts import (PILE, CoverKernels, HouseCalls, PyPile, guarded, house_cover,
-                                           legal_defaults)
+from cardgen.engine.compiled_hooks import HookSteps, ViewNames, value_type
+from cardgen.engine.compiled_parts import (PILE, CoverKernels, HouseCalls, HouseCover, HouseKit, HouseLoop, PyPile,
+                                           apply_default, guarded, hooked_steps, house_loop, legal_defaults,
+                                           steps_signatures)
 from cardgen.engine.compiled_parts import pile as _pile
-from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.games.draco import compiled_rules as cr
 from cardgen.games.draco.compiled import results
 from cardgen.games.draco.compiled_rules import (C_N, C_NCHARS, NSC, S_BANK, S_CUP, S_CUR, S_DISC, S_END, S_LASTCALL,
                                                 S_PHASE, S_PILE, S_ROUNDS, S_TOASTS, S_TURNS)
 from cardgen.games.draco.rules import END_TURN, PLAY, ROLLED, SARAH, TOAST
 from cardgen.games.draco.table import A_MOVE, A_TOAST
-from cardgen.jit import bind
 
 
 # -- actions by code: every row a game can list, numbered ----------------------------------------------------------
@@ -312,43 +310,21 @@ def own_of_view(v: Any, out: Any) -> int:
 
 #: ``default()`` of ``legal_actions`` (``compiled_parts.legal_defaults``): the codes (``HouseActionsType``), made in
 #: ``coverloop.CoverWork.lent`` at a listing's first call (``hooked_legal`` takes it back), or numba's typed list
-LEGAL = legal_defaults("Draco", view_type, njit(inline="always")(own_of_view), __name__)
+LEGAL_OWN = njit(inline="always")(own_of_view)
+LEGAL = legal_defaults("Draco", view_type, LEGAL_OWN, __name__)
 DracoLegalCodesType, DracoLegalDefaultType = LEGAL.codes_type, LEGAL.listed_type
 
 
-_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _RECORD)]
-#: ``_apply_default(view, index, buf)``: ``default`` of an ``apply`` hook on a view (``index``: the game's codes by
-#: words; ``buf``: scratch)
-DracoApplyDefaultType, _, _apply_default = value_type("DracoApplyDefault", "The numba type of the ``default`` an "
-                                                      "``apply`` hook gets: the engine's own apply of one of the "
-                                                      "game's legal actions.", _APPLY_DEFAULT, module=__name__,
-                                                      counted=())
-
-
-def own_code(v: Any, buf: Any, code: int) -> int:
-    """``code``, one of the game's own (-1: none), when the game's own rules allow it now, else -1 (the reference's
-    ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
-    if code < 0:
-        return -1
-    for i in range(_own_codes(v._s, v._G, v._rows, v._codes, buf)):
-        if buf[i] == code:
-            return buf[i]  # the array's: ``code`` may be numba's optional (a dict's ``get``), no index
-    return -1
-
-
-_own_code = njit(inline="always")(own_code)
-
-
-def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
-    v = d._view
-    code = _own_code(v, d._buf, game_code(d._index, action))
-    if code < 0:
-        raise ValueError("an action the game's own rules do not allow now reached default")
+def play_of_view(v: Any, code: int) -> None:
+    """The game's own apply of its code ``code`` on view ``v``'s position (``compiled_rules.apply``), run on to the
+    next decision."""
     cr.apply(v._codes.table[code], cr._views(v._s, v._G[0]), v._G, v._E, v._mt)
 
 
-called(DracoApplyDefaultType, _default_apply, arguments=1)
+#: ``_apply_default(view, index, buf)``: ``default`` of an ``apply`` hook on a view (``compiled_parts.apply_default``:
+#: ``index``, the game's codes by words; ``buf``, scratch)
+DracoApplyDefaultType, _apply_default = apply_default("Draco", view_type, LEGAL_OWN,
+                                                      njit(inline="always")(play_of_view), __name__)
 
 
 # -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` ----------------------------------------
@@ -380,18 +356,8 @@ for _name, _field in SCALARS.items():  # read live, as the compiled view does
     setattr(_PyView, _name, property(lambda self, field=_field: int(self._s[field])))
 
 
-class _PyApplyDefault:
-    """``DracoApplyDefaultType`` as a Python callable."""
-
-    def __init__(self, view: _PyView, index: Any, buf: Any) -> None:
-        self._view, self._index, self._buf = view, index, buf
-
-    def __call__(self, action: Any) -> None:
-        _default_apply(self, action)
-
-
-if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
-    _view, _apply_default = _PyView, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
+if config.DISABLE_JIT:  # numba leaves every function Python: the view's type has no compiled code to run
+    _view = _PyView  # type: ignore[assignment]  # noqa: F811
 
 
 # -- the record a house rule's loop plays on: the kernels' position, the rules' chance, where the queue lies ---------
@@ -446,13 +412,6 @@ _seat_to_move = njit(inline="always")(seat_to_move)
 
 
 # -- the steps with the hooks in place ------------------------------------------------------------------------------
-class HouseCover(NamedTuple):
-    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
-
-    hint: np.ndarray
-    lent: np.ndarray
-
-
 class Steps(NamedTuple):
     """What the rule's steps (``hooked_legal``, ``hooked_apply``, ``own_legal``, ``own_apply``) read: the tables and
     scratch they play with, the codes and the names of the actions. A loop holds two: its game's (the log on: gaps
@@ -475,31 +434,13 @@ def play_view(s: Any, st: Any) -> Any:
 _play_view = njit(inline="always")(play_view)
 
 
-def hooked_legal(s: Any, st: Any, buf: Any) -> int:
-    """``compiled_rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the
-    codes of the actions it returns into ``buf`` (``st.words`` learns the ones it added), how many; in
-    ``st.cover.hint``, how many of them lead as the game's own legal list (``own_prefix``)."""
-    v = _play_view(s, st)
-    lent = st.cover.lent
-    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``legal_defaults``)
-    got = legal_hook(v, legal_default(v, borrowed(st.words), buf, lent))  # noqa: F821 - ``compile_rule``
-    m = codes_into(got, st.words, buf)
-    st.cover.hint[0] = own_prefix(got)
-    return m
-
-
-def hooked_apply(s: Any, a: int, st: Any) -> None:
-    """``compiled_rules.apply`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the
-    action of code ``a``; its ``default`` plays one of the game's own actions."""
-    v = _play_view(s, st)
-    bwords = borrowed(st.words.bwords)
-    joined = listed(bwords, a) if a < len(bwords) else listed(st.words.extras, a - len(bwords))
-    apply_hook(v, make_lent_action(a, joined, listed(st.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
-               _apply_default(v, borrowed(st.words.index), st.best))
+#: ``compiled_rules.legal`` and ``apply`` with the rule's ``legal_actions`` and ``apply`` in their place
+#: (``compiled_parts.hooked_legal``, ``hooked_apply`` over this view)
+hooked_legal, hooked_apply = hooked_steps(_play_view, _apply_default)
 
 
 def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> int:
-    """Draco has no ``scores`` hook (its outcome is the purses): never compiled (``_signatures`` names none)."""
+    """Draco has no ``scores`` hook (its outcome is the purses): never compiled (``steps_signatures`` names none)."""
     raise ValueError("Draco has no scores hook")
 
 
@@ -530,12 +471,14 @@ _heuristic_code = njit(inline="always")(heuristic_code)
 
 def own_decide(s: Any, ctx: Any, buf: Any, m: int, amt: Any) -> int:
     """A heuristic seat's code among ``buf[:m]``, a rule adding none (``compiled_rules.heuristic``); a rule that adds
-    actions binds the covered heuristic (``cover``), which judges them by look-ahead as the reference's players do."""
+    actions binds the covered heuristic (``house_cover``), which judges them by look-ahead as the reference's players
+    do."""
     return _heuristic_code(s, ctx.steps, ctx.H, buf, m, amt)
 
 
 def own_fresh(ctx: Any) -> None:
-    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts: ``_forget``)."""
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts:
+    ``compiled_parts.forget_seats``)."""
 
 
 legal_now = njit(inline="always")(own_legal)
@@ -656,17 +599,6 @@ def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
     return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
 
 
-def _forget(ctx):  # type: ignore[no-untyped-def]
-    """``fresh`` in a loop whose rule adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
-    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
-
-
-def cover(name: str, steps: dict[str, Any]) -> Any:
-    """``coverloop.covered`` bound to Draco's kernels for the loop ``name`` whose ``steps`` (``legal_now``, ``act``)
-    carry the rule: what the loop's heuristic players call."""
-    return house_cover(name, steps, COVER)
-
-
 class HouseContext(NamedTuple):
     """``house_play``'s tables and buffers: the record, the heuristic's and determinize's scratch, the generators,
     the game's ``Steps`` and the look-ahead's, and the look-ahead's arrays (``coverloop.CoverWork``)."""
@@ -703,33 +635,13 @@ def house_context(game: Any, codes: Codes) -> HouseContext:
                         np.zeros(room, dtype=np.int64), queue_start(G[0]), steps, look, work)
 
 
-def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
-    """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known (a
-    ``HouseContext``'s: the steps take its ``Steps``)."""
-    if ctx is None:
-        return {}
-    st = ctx[HouseContext._fields.index("steps")]
-    return {"legal_actions": (_RECORD, st, _RECORD), "apply": (_RECORD, types.int64, st)}
-
-
 #: what ``compiled_hooks.compile_rule`` compiles a Draco rule's hooks with
-HOOKED = HookSteps("draco", hooked_outcome, hooked_legal, hooked_apply, LEGAL.codes, LEGAL.listed, _signatures,
+HOOKED = HookSteps("draco", hooked_outcome, hooked_legal, hooked_apply, LEGAL.codes, LEGAL.listed,
+                   steps_signatures(HouseContext._fields),
                    ViewNames("DracoView", "GameView", PILE))
 
 
 # -- the tier: ``DracoFast`` playing the rule's loop ------------------------------------------------------------------
-class HouseLoop(NamedTuple):
-    """A house rule compiled with Draco's steps: the game loop that plays it, and what names it."""
-
-    loop: object  #: ``batch.play_many`` over ``house_play`` with the rule's hooks in place of the steps
-    shown: str  #: the rule file as the project names it (``house/rule.py``)
-    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
-    adds_actions: bool  #: whether it has ``legal_actions`` (actions the default players judge by look-ahead)
-    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
-    #: ``house_future`` with the same steps: a reference state played on to its end (``DracoHouseFast.play_on``)
-    future: object
-
-
 def _tier() -> type:
     """``DracoHouseFast``, made on first use (a deck with a house rule asks for it)."""
     from cardgen.games.draco.compiled import DracoFast
@@ -813,53 +725,9 @@ HOUSE_DECISION_GAME_SECONDS = 0.05
 HOUSE_COVERED_GAME_SECONDS = 2.0
 
 
-#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why)
-_HOUSE_LOOPS: dict[str, object] = {}
-
-
-def house_loop(deck: Any, game: Any) -> HouseLoop | str:
-    """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), with the default players'
-    look-ahead where it adds actions (``cover``), once per rule file's content (the loop takes any deck's tables and
-    codes in its context: ``game``'s type them); or the one line naming the file's first line that keeps it out and
-    why."""
-    import hashlib
-    from pathlib import Path
-
-    from cardgen.engine.compiled_hooks import compile_rule
-    from cardgen.engine.coverloop import CHECKED, forget
-    from cardgen.terminal import say
-    from cardgen.usercode import describe_failure, load_code, resolve_code_path
-
-    code = deck.model.code
-    file, line, _ = deck.code_location()
-    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
-    loaded = load_code(path, code)
-    key = loaded.sha256
-    if key not in _HOUSE_LOOPS:
-        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
-        digest = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
-        built = compile_rule(rules, str(path), digest, HOOKED, lambda: house_context(game, codes_of(game)))
-        if isinstance(built, tuple):
-            _HOUSE_LOOPS[key] = built
-        else:
-            name = f"draco_{built.key}"
-            steps = {"legal_now": built.legal or legal_now, "act": built.apply or act}
-            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
-                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=cover(name, steps))
-                steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
-            play_one = bind(house_play, name, CHECKED, **steps)
-            # the rule's hooks inlined in a game and in a future alike (``CHECKED``); the look-ahead (``covered``)
-            # is one dispatcher both call: it compiles once
-            future = bind(house_future, name, CHECKED, **steps)
-            _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
-                                          built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
-                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed),
-                                          future)
-    house = _HOUSE_LOOPS[key]
-    if not isinstance(house, HouseLoop):
-        at, (why, fields) = house  # type: ignore[misc]
-        return say("house_kept_out", deck=deck.id, line=at, file=loaded.shown, why=say(why, **fields))
-    return house
+#: Draco's half of ``compiled_parts.house_loop``: its templates and the loops' own steps
+KIT = HouseKit(HOOKED, {"legal_now": legal_now, "act": act}, house_play,
+               house_future, _covered_decide, COVER, {})
 
 
 def house_fast(deck: Any, players: int) -> Any:
@@ -871,7 +739,7 @@ def house_fast(deck: Any, players: int) -> Any:
     why = cr.unsupported(game)
     if why is not None:
         return why
-    house = house_loop(deck, game)
+    house = house_loop(deck, KIT, lambda: house_context(game, codes_of(game)))
     return house if isinstance(house, str) else _tier()(game, house)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numba import njit
@@ -27,6 +27,7 @@ from cardgen.games.king_lui.rules import ENDS, GAP_KINDS, GAPS, TIE_BREAKS, gap_
 from cardgen.jit import bind
 
 if TYPE_CHECKING:
+    from cardgen.engine.compiled_parts import HouseKit, HouseLoop
     from cardgen.model.deck import ResolvedDeck
 
 #: gap kinds by their code (``rules.GAP_*``); a resolution's code in ``cfg`` is its place in ``GAPS[kind]``
@@ -120,7 +121,7 @@ def own_apply(s, a, ctx):  # type: ignore[no-untyped-def]
 
 def own_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
     """A heuristic player's code among ``buf[:m]`` (``compiled_rules.heuristic``): a copy for a house rule that adds
-    actions binds the covered heuristic (``compiled_house.cover``), which judges them by look-ahead."""
+    actions binds the covered heuristic (``compiled_parts.house_cover``), which judges them by look-ahead."""
     return core.heuristic(s, ctx.kit, buf, m, amt, ctx.work, ctx.best)
 
 
@@ -243,11 +244,6 @@ def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
     return covered(borrowed(ctx), s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
 
 
-def _forget(ctx):  # type: ignore[no-untyped-def]
-    """``fresh`` in a house rule's loop that adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
-    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
-
-
 class KingLuiFast(BatchEngine):
     """The compiled tier of one King Lui deck at one player count."""
 
@@ -278,7 +274,9 @@ class KingLuiFast(BatchEngine):
             from cardgen.engine.coverloop import cover_work  # not at the top: numba's typed containers
 
             self.loop = house.loop
-            self.words = house.words(t.action_of)
+            from cardgen.engine.compiled_words import words_of  # not at the top: numba's extensions
+
+            self.words = words_of(t.action_of)
             self.cover = cover_work(players, buf.shape[0], size)
         self.sup = np.zeros(t.cards, dtype=np.int64)
         # the position, the legal actions and the heuristic's scratch, both generators, the outcome's arrays
@@ -397,20 +395,6 @@ class KingLuiFast(BatchEngine):
 REPLAY_CAP = 10_000
 
 
-class HouseLoop(NamedTuple):
-    """A house rule compiled with King Lui's steps: the game loop that plays it, and the words of its failure."""
-
-    loop: object  #: ``play_many`` with the rule's hooks in place of the steps they replace
-    future: object  #: ``play_on`` with them: a reference state played on to its end (``KingLuiFast.play_on``)
-    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
-    shown: str  #: the rule file as the project names it (``house/rule.py``)
-    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
-    adds_actions: bool  #: whether it has ``legal_actions`` (actions the compiled heuristic does not know)
-    words: Callable[[tuple], object]  #: ``compiled_words.words_of``: the names of a game's actions for the loop
-    name: str  #: the name its compiled copies carry (``king_lui_`` and the rule's digest)
-    steps: dict[str, object]  #: the rule's steps as the loop binds them (``legal_now``, ``act``, ``outcome``...)
-
-
 def action_room(dishes: int, combos: int) -> int:
     """Room for one decision's legal codes: the game's own (every dish, draw, place, every Emerald meal) and as many
     again that a house rule's ``legal_actions`` may add (at least 64)."""
@@ -452,57 +436,25 @@ HOUSE_DECISION_GAME_SECONDS = 0.05
 HOUSE_COVERED_GAME_SECONDS = 1.0
 
 
-#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why: ``compiled_hooks.Why``)
-_HOUSE_LOOPS: dict[str, object] = {}
-
-
-def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> HouseLoop | str:
-    """The deck's house rule compiled in ``play_many`` (``compiled_house``), once per rule file's content; or the
-    one line saying which line of the file keeps it out and why (the rule then plays on the reference engine)."""
-    import hashlib
-    from pathlib import Path
-
-    from cardgen.engine.compiled_hooks import compile_rule
-    from cardgen.engine.compiled_words import borrowed, words_of
-    from cardgen.engine.coverloop import CHECKED, forget
+def house_kit() -> "HouseKit":
+    """King Lui's half of ``compiled_parts.house_loop``: its templates and the loops' own steps (``compiled_house``
+    imports this module: asked on first use)."""
+    from cardgen.engine.compiled_parts import HouseKit
+    from cardgen.engine.compiled_words import borrowed
     from cardgen.games.king_lui import compiled_house
-    from cardgen.terminal import say
-    from cardgen.usercode import describe_failure, load_code, resolve_code_path
 
-    code = deck.model.code
-    file, line, _ = deck.code_location()
-    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
-    loaded = load_code(path, code)
-    if loaded.sha256 not in _HOUSE_LOOPS:
-        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
-        # the compiled copies' names (numba's disk cache) from the rule's module name, which holds the file's name and
-        # content's digest: numba's cached code names the module its hooks came from, and loads only where a module of
-        # that name is loaded (the same text in another file name compiled under the other name could not be loaded)
-        key = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
-        built = compile_rule(rules, str(path), key, compiled_house.HOOKED, lambda: house_context(t, players))
-        if isinstance(built, tuple):
-            _HOUSE_LOOPS[loaded.sha256] = built
-        else:
-            name = f"king_lui_{built.key}"
-            steps = {"outcome": built.outcome or outcome, "legal_now": built.legal or legal_now,
-                     "act": built.apply or act, "lent": borrowed}
-            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
-                covered = compiled_house.cover(name, steps)
-                steps["decide"] = bind(_covered_decide, name, {"inline": "always"}, covered=covered,
-                                       borrowed=borrowed)
-                steps["fresh"] = bind(_forget, name, {"inline": "always"}, forget=forget)
-            # the rule's hooks are inlined in a game and a future: compiled with bounds checked (``CHECKED``)
-            loop = bind(batch.play_many, name, None, play_one=bind(getattr(_play, "py_func", _play), name, CHECKED,
-                                                                   **steps))
-            future = bind(play_on, name, CHECKED, **steps)
-            _HOUSE_LOOPS[loaded.sha256] = HouseLoop(loop, future, lambda exc, seed: describe_failure(
-                exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed), loaded.shown, built.hooks,
-                built.adds_actions, words_of, name, steps)
-    house = _HOUSE_LOOPS[loaded.sha256]
-    if isinstance(house, tuple) and not isinstance(house, HouseLoop):
-        line, (key, fields) = house
-        return say("house_kept_out", deck=deck.id, line=line, file=loaded.shown, why=say(key, **fields))
-    return house  # type: ignore[return-value]
+    return HouseKit(compiled_house.HOOKED, {"outcome": outcome, "legal_now": legal_now, "act": act, "lent": borrowed},
+                    getattr(_play, "py_func", _play), play_on, _covered_decide, compiled_house.COVER,
+                    {"borrowed": borrowed})
+
+
+def house_loop(deck: "ResolvedDeck", t: Tables, players: int) -> "HouseLoop | str":
+    """The deck's house rule compiled with King Lui's steps (``compiled_parts.house_loop`` of ``house_kit``), once
+    per rule file's content; or the one line saying which line of the file keeps it out and why (the rule then plays
+    on the reference engine)."""
+    from cardgen.engine import compiled_parts
+
+    return compiled_parts.house_loop(deck, house_kit(), lambda: house_context(t, players))
 
 
 def fast_engine(deck: "ResolvedDeck", players: int) -> FastEngine | str:

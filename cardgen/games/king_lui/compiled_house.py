@@ -32,7 +32,7 @@ actions, learning the ones a rule adds; ``default()``'s list of legal actions as
 
 Each hook is compiled in place of the step it replaces in the tier's game loop (``compiled._play``, bound by
 ``cardgen.jit.bind``). The default players judge the actions a rule adds by the covered heuristic's look-ahead
-(``cardgen.agents.generic.CoveredAgent``), compiled with the rule: ``cover`` binds ``cardgen.engine.coverloop``'s
+(``cardgen.agents.generic.CoveredAgent``), compiled with the rule: ``house_cover`` binds ``cardgen.engine.coverloop``'s
 decision to the kernels below (the game's own legal codes, the rule's, its ``apply``, the heuristic,
 ``determinize``, the standings through the rule's ``scores``), so those players' games are the reference engine's
 too. The copies' names carry a digest of the rule's module name (its file's name and content's SHA-256), so numba's
@@ -53,7 +53,7 @@ from numba.extending import overload_attribute, overload_method, typeof_impl
 
 from cardgen.engine import fastrng
 from cardgen.engine.compiled_hooks import HookSteps, ViewNames, alive, called, value_type, whole_numbers
-from cardgen.engine.compiled_parts import PILE, CoverKernels, house_cover, legal_defaults
+from cardgen.engine.compiled_parts import PILE, CoverKernels, legal_defaults
 from cardgen.engine.compiled_parts import pile as _pile
 from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.games.king_lui import compiled_rules as core
@@ -464,12 +464,6 @@ usual_kernel = njit(inline="always")(cover_usual)
 #: the covered look-ahead's kernels of King Lui (``compiled_parts.house_cover``)
 COVER = CoverKernels(own_kernel, usual_kernel, njit(inline="always")(cover_sample), cover_standing,
                      njit(inline="always")(cover_position), njit(inline="always")(cover_steps))
-
-
-def cover(name: str, steps: dict[str, Any]) -> Any:
-    """``coverloop.covered`` bound to King Lui's kernels for the loop ``name`` whose ``steps`` (``legal_now``,
-    ``act``, ``outcome``) carry the rule: what the loop's heuristic players call (``compiled._play``'s ``decide``)."""
-    return house_cover(name, steps, COVER)
 
 
 def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:

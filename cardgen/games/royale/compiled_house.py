@@ -52,7 +52,7 @@ again from the start.
 **The default players.** A rule with only an ``apply`` hook lists the game's own actions: the default players are
 exactly the heuristic (``compiled_rules.heuristic``, the same draws). A rule with ``legal_actions`` may add actions
 the heuristic does not know; the default players judge them as the reference's ``CoveredAgent`` does, by the
-covered look-ahead compiled with the rule (``cover``: ``engine/coverloop.py`` bound to Royale's kernels, ``COVER``:
+covered look-ahead compiled with the rule (``house_cover``: ``coverloop`` bound to Royale's kernels, ``COVER``:
 its own legal codes, the heuristic, ``determinize`` with the sample's own chance seeded as
 ``RoyaleState.determinize`` seeds it, the standings of the validated nobles, the seat to move), so their games are the
 reference engine's too. One difference from Draco's and King Lui's: Royale's heuristic draws its ``randrange(1)``
@@ -79,13 +79,13 @@ import numpy as np
 from numba import config, njit, types
 from numba.extending import overload_attribute, overload_method
 
-from cardgen.engine import batch, fastrng
+from cardgen.engine import fastrng
 from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_DECISIONS, R_STOP
-from cardgen.engine.compiled_hooks import HookSteps, ViewNames, called, value_type
-from cardgen.engine.compiled_parts import (PILE, CoverKernels, HouseCalls, PyPile, guarded, house_cover,
-                                           legal_defaults)
+from cardgen.engine.compiled_hooks import HookSteps, ViewNames, value_type
+from cardgen.engine.compiled_parts import (PILE, CoverKernels, HouseCalls, HouseCover, HouseKit, HouseLoop, PyPile,
+                                           apply_default, guarded, hooked_steps, house_loop, legal_defaults,
+                                           steps_signatures)
 from cardgen.engine.compiled_parts import pile as _pile
-from cardgen.engine.compiled_words import borrowed, codes_into, game_code, listed, make_lent_action, own_prefix
 from cardgen.engine.coverloop import getrandbits64 as _getrandbits64
 from cardgen.games.royale import compiled_require as req
 from cardgen.games.royale import compiled_rules as core
@@ -93,7 +93,6 @@ from cardgen.games.royale.compiled import results
 from cardgen.games.royale.rules import (C_A_STOP, C_PLAYERS, C_SLOTS, CLEAR, F_DISC, F_DONE, F_HAND, F_IMPLEFT,
                                         F_SCORE, F_ST, F_ULEN, F_UNDER, PLACE, PLAYING, S_DISC, S_END, S_HAND,
                                         S_PHASE, S_PILE, S_PLAYER, S_ROUNDS, S_TURNS, TAKE)
-from cardgen.jit import bind
 
 
 # -- actions by code: every action of the reference, numbered once ---------------------------------------------
@@ -356,43 +355,21 @@ def own_of_view(v: Any, out: Any) -> int:
 
 #: ``default()`` of ``legal_actions`` (``compiled_parts.legal_defaults``): the codes (``HouseActionsType``), made in
 #: ``coverloop.CoverWork.lent`` at a listing's first call (``hooked_legal`` takes it back), or numba's typed list
-LEGAL = legal_defaults("Royale", view_type, njit(inline="always")(own_of_view), __name__)
+LEGAL_OWN = njit(inline="always")(own_of_view)
+LEGAL = legal_defaults("Royale", view_type, LEGAL_OWN, __name__)
 RoyaleLegalCodesType, RoyaleLegalDefaultType = LEGAL.codes_type, LEGAL.listed_type
 
 
-_APPLY_DEFAULT = [("view", view_type), ("index", types.DictType(types.unicode_type, types.int64)), ("buf", _R1)]
-#: ``_apply_default(view, index, buf)``: ``default`` of an ``apply`` hook on a view (``index``: the game's codes by
-#: words; ``buf``: scratch)
-RoyaleApplyDefaultType, _, _apply_default = value_type("RoyaleApplyDefault", "The numba type of the ``default`` an "
-                                                       "``apply`` hook gets: the engine's own apply of one of the "
-                                                       "game's legal actions.", _APPLY_DEFAULT, module=__name__,
-                                                       counted=())
-
-
-def own_code(v: Any, buf: Any, code: int) -> int:
-    """``code``, one of the game's own (-1: none), when the game's own rules allow it now, else -1 (the reference's
-    ``apply`` refuses it: an action a rule added that reached ``default``, or one not legal now)."""
-    if code < 0:
-        return -1
-    for i in range(_own_codes(v._s, v._off, v._G, v._W, v._book, buf)):
-        if buf[i] == code:
-            return buf[i]  # the array's: ``code`` may be numba's optional (a dict's ``get``), no index
-    return -1
-
-
-_own_code = njit(inline="always")(own_code)
-
-
-def _default_apply(d, action):  # noqa: ANN001, ANN201 - numba compares an overload's parameters with its typing's
-    """The engine's own ``apply`` of ``action`` (one of the game's legal actions now), run on to the next decision."""
-    v = d._view
-    code = _own_code(v, d._buf, game_code(d._index, action))
-    if code < 0:
-        raise ValueError("an action the game's own rules do not allow now reached default")
+def play_of_view(v: Any, code: int) -> None:
+    """The game's own apply of its code ``code`` on view ``v``'s position (``play_code``), run on to the next
+    decision."""
     _play_code(v._s, v._off, v._G, v._W, v._mt, v._book, code)
 
 
-called(RoyaleApplyDefaultType, _default_apply, arguments=1)
+#: ``_apply_default(view, index, buf)``: ``default`` of an ``apply`` hook on a view (``compiled_parts.apply_default``:
+#: ``index``, the game's codes by words; ``buf``, scratch)
+RoyaleApplyDefaultType, _apply_default = apply_default("Royale", view_type, LEGAL_OWN,
+                                                       njit(inline="always")(play_of_view), __name__)
 
 
 # -- the same view as plain Python: the tier run with ``NUMBA_DISABLE_JIT=1`` ----------------------------------------
@@ -420,18 +397,8 @@ for _name, _field in SCALARS.items():  # read live, as the compiled view does
     setattr(_PyView, _name, property(lambda self, field=_field: int(self._s[field])))
 
 
-class _PyApplyDefault:
-    """``RoyaleApplyDefaultType`` as a Python callable."""
-
-    def __init__(self, view: _PyView, index: Any, buf: Any) -> None:
-        self._view, self._index, self._buf = view, index, buf
-
-    def __call__(self, action: Any) -> None:
-        _default_apply(self, action)
-
-
-if config.DISABLE_JIT:  # numba leaves every function Python: the view's types have no compiled code to run
-    _view, _apply_default = _PyView, _PyApplyDefault  # type: ignore[assignment]  # noqa: F811
+if config.DISABLE_JIT:  # numba leaves every function Python: the view's type has no compiled code to run
+    _view = _PyView  # type: ignore[assignment]  # noqa: F811
 
 
 # -- the record a house rule's loop plays on: the kernels' position, then the rules' chance -----------------------
@@ -449,13 +416,6 @@ _chance_of = njit(inline="always")(chance_of)
 
 
 # -- the steps with the hooks in place ------------------------------------------------------------------------------
-class HouseCover(NamedTuple):
-    """The covered look-ahead's arrays the hooked steps read (``coverloop.CoverWork``'s ``hint`` and ``lent``)."""
-
-    hint: np.ndarray
-    lent: np.ndarray
-
-
 class Steps(NamedTuple):
     """What the rule's steps (``hooked_legal``, ``hooked_apply``, ``own_legal``, ``own_apply``) read: the tables and
     work arrays they play with (``RoyaleFast.G()``, ``W``: made again after the noble table grows), the record's
@@ -478,32 +438,14 @@ def play_view(s: Any, st: Any) -> Any:
 _play_view = njit(inline="always")(play_view)
 
 
-def hooked_legal(s: Any, st: Any, buf: Any) -> int:
-    """``rules.legal`` with the house rule's ``legal_actions`` (the global ``legal_hook``) in its place: the codes of
-    the actions it returns into ``buf`` (``st.words`` learns the ones it added), how many; in ``st.cover.hint``, how
-    many of them lead as the game's own legal list (``own_prefix``)."""
-    v = _play_view(s, st)
-    lent = st.cover.lent
-    lent[0] = 0  # no list of an earlier listing is alive: its array may be lent again (``legal_defaults``)
-    got = legal_hook(v, legal_default(v, borrowed(st.words), buf, lent))  # noqa: F821 - ``compile_rule``
-    m = codes_into(got, st.words, buf)
-    st.cover.hint[0] = own_prefix(got)
-    return m
-
-
-def hooked_apply(s: Any, a: int, st: Any) -> None:
-    """``rules.act`` with the house rule's ``apply`` (the global ``apply_hook``) in its place, given the action of
-    code ``a``; its ``default`` plays one of the game's own actions."""
-    v = _play_view(s, st)
-    bwords = borrowed(st.words.bwords)
-    joined = listed(bwords, a) if a < len(bwords) else listed(st.words.extras, a - len(bwords))
-    apply_hook(v, make_lent_action(a, joined, listed(st.words.bkinds, a)),  # noqa: F821 - bound by ``compile_rule``
-               _apply_default(v, borrowed(st.words.index), st.best))
+#: ``rules.legal`` and ``rules.act`` with the rule's ``legal_actions`` and ``apply`` in their place
+#: (``compiled_parts.hooked_legal``, ``hooked_apply`` over this view)
+hooked_legal, hooked_apply = hooked_steps(_play_view, _apply_default)
 
 
 def hooked_outcome(s: Any, cfg: Any, scores: Any, won: Any, discarded: Any) -> int:
     """Royale compiles no ``scores`` hook (its ``outcome`` hook stays on the reference engine): never compiled
-    (``_signatures`` names none)."""
+    (``steps_signatures`` names none)."""
     raise ValueError("Royale has no scores hook")
 
 
@@ -546,7 +488,8 @@ def own_decide(s: Any, ctx: Any, buf: Any, m: int, amt: Any) -> int:
 
 
 def own_fresh(ctx: Any) -> None:
-    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts: ``_forget``)."""
+    """A new game begins: nothing to forget (the covered heuristic's copy forgets its verdicts:
+    ``compiled_parts.forget_seats``)."""
 
 
 legal_now = njit(inline="always")(own_legal)
@@ -666,17 +609,6 @@ def _covered_decide(s, ctx, buf, m, amt):  # type: ignore[no-untyped-def]
     return covered(ctx, s, buf, m, amt)  # noqa: F821 - bound by ``house_loop``
 
 
-def _forget(ctx):  # type: ignore[no-untyped-def]
-    """``fresh`` in a loop whose rule adds actions: each seat's verdicts forgotten (``coverloop.forget``)."""
-    forget(ctx.cover)  # noqa: F821 - bound by ``house_loop``
-
-
-def cover(name: str, steps: dict[str, Any]) -> Any:
-    """``coverloop.covered`` bound to Royale's kernels for the loop ``name`` whose ``steps`` (``legal_now``, ``act``)
-    carry the rule: what the loop's heuristic players call."""
-    return house_cover(name, steps, COVER)
-
-
 def house_future(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
     """The house record ``ctx.s`` (a reference state's, ``RoyaleHouseFast.play_on``) played on to its end by the
     loop's own steps (the globals ``legal_now``, ``act``, ``decide``, ``fresh``: ``house_loop`` binds the rule's, as in
@@ -774,33 +706,13 @@ def typing_context(game: Any) -> HouseContext:
     return house_context(fast, house_parts(fast, codes), codes.lookup)
 
 
-def _signatures(ctx: Any) -> dict[str, tuple[Any, ...]]:
-    """The argument types each hooked step compiles for, where the loop context's type ``ctx`` is known (a
-    ``HouseContext``'s: the steps take its ``Steps``)."""
-    if ctx is None:
-        return {}
-    st = ctx[HouseContext._fields.index("steps")]
-    return {"legal_actions": (_R1, st, _R1), "apply": (_R1, types.int64, st)}
-
-
 #: what ``compiled_hooks.compile_rule`` compiles a Royale rule's hooks with
-HOOKED = HookSteps("royale", hooked_outcome, hooked_legal, hooked_apply, LEGAL.codes, LEGAL.listed, _signatures,
+HOOKED = HookSteps("royale", hooked_outcome, hooked_legal, hooked_apply, LEGAL.codes, LEGAL.listed,
+                   steps_signatures(HouseContext._fields),
                    ViewNames("RoyaleView", "GameView", PILE))
 
 
 # -- the tier: ``RoyaleFast`` playing the rule's loop ------------------------------------------------------------------
-class HouseLoop(NamedTuple):
-    """A house rule compiled with Royale's steps: the game loop that plays it, and what names it."""
-
-    loop: object  #: ``batch.play_many`` over ``house_play`` with the rule's hooks in place of the steps
-    shown: str  #: the rule file as the project names it (``house/rule.py``)
-    hooks: tuple[str, ...]  #: the rule's hooks, all compiled
-    adds_actions: bool  #: whether it has ``legal_actions`` (actions only the default players' look-ahead judges)
-    describe: Callable[[BaseException, int], str]  #: an exception the rule raised in the game seeded ``seed``
-    #: ``house_future`` with the same steps: a reference state played on to its end (``RoyaleHouseFast.play_on``)
-    future: object
-
-
 def _tier() -> type:
     """``RoyaleHouseFast``, made on first use (a deck with a house rule asks for it)."""
     from cardgen.games.royale.compiled import RoyaleFast
@@ -878,54 +790,10 @@ HOUSE_DECISION_GAME_SECONDS = 0.05
 HOUSE_COVERED_GAME_SECONDS = 0.5
 
 
-#: per house rule file's SHA-256: its game loop, or (the line that keeps it out, why)
-_HOUSE_LOOPS: dict[str, object] = {}
-
-
-def house_loop(deck: Any, game: Any) -> HouseLoop | str:
-    """The deck's house rule compiled in ``house_play`` (``compile_rule`` with ``HOOKED``), once per rule file's
-    content (the loop takes any deck's tables and codes in its context: ``game``'s type them); or the one line
-    naming the file's first line that keeps it out and why."""
-    import hashlib
-    from pathlib import Path
-
-    from cardgen.engine.compiled_hooks import compile_rule
-    from cardgen.engine.coverloop import CHECKED, forget
-    from cardgen.terminal import say
-    from cardgen.usercode import describe_failure, load_code, resolve_code_path
-
-    code = deck.model.code
-    file, line, _ = deck.code_location()
-    path = resolve_code_path(code, Path(deck.project), origin=file, line=line)
-    loaded = load_code(path, code)
-    key = loaded.sha256
-    if key not in _HOUSE_LOOPS:
-        rules = {name: fn for name in deck.spec.hooks if callable(fn := getattr(loaded.module, name, None))}
-        digest = hashlib.sha256(loaded.module.__name__.encode()).hexdigest()
-        built = compile_rule(rules, str(path), digest, HOOKED, lambda: typing_context(game))
-        if isinstance(built, tuple):
-            _HOUSE_LOOPS[key] = built
-        else:
-            name = f"royale_{built.key}"
-            steps = {"legal_now": built.legal or legal_now, "act": built.apply or act}
-            if built.adds_actions:  # the default players judge the added actions by the covered look-ahead
-                inline = {"inline": "always"}
-                steps["decide"] = bind(_covered_decide, name, inline, covered=cover(name, steps),
-                                       own_legal_kernel=_own_kernel)
-                steps["fresh"] = bind(_forget, name, inline, forget=forget)
-            play_one = bind(house_play, name, CHECKED, **steps)
-            # the rule's hooks inlined in a game and in a future alike (``CHECKED``); the look-ahead (``covered``)
-            # is one dispatcher both call: it compiles once
-            future = bind(house_future, name, CHECKED, **steps)
-            _HOUSE_LOOPS[key] = HouseLoop(bind(batch.play_many, name, None, play_one=play_one), loaded.shown,
-                                          built.hooks, built.adds_actions, lambda exc, seed: describe_failure(
-                                              exc, loaded.path, loaded.shown, hook=", ".join(rules), seed=seed),
-                                          future)
-    house = _HOUSE_LOOPS[key]
-    if not isinstance(house, HouseLoop):
-        at, (why, fields) = house  # type: ignore[misc]
-        return say("house_kept_out", deck=deck.id, line=at, file=loaded.shown, why=say(why, **fields))
-    return house
+#: Royale's half of ``compiled_parts.house_loop``: its templates and the loops' own steps (``_covered_decide`` asks
+#: the game's own legal codes where one action is legal: ``own_legal_kernel``)
+KIT = HouseKit(HOOKED, {"legal_now": legal_now, "act": act}, house_play,
+               house_future, _covered_decide, COVER, {"own_legal_kernel": _own_kernel})
 
 
 def house_fast(deck: Any, players: int) -> Any:
@@ -937,7 +805,7 @@ def house_fast(deck: Any, players: int) -> Any:
         game = RoyaleGame(deck, players)
     except Exception as exc:  # the reference cannot set up either; the simulator reports it there
         return f"the Royale engine cannot set up {deck.id} at {players} players ({exc})"
-    house = house_loop(deck, game)
+    house = house_loop(deck, KIT, lambda: typing_context(game))
     return house if isinstance(house, str) else _tier()(game, house)
 
 
