@@ -16,6 +16,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 import pytest
@@ -345,3 +346,58 @@ def test_a_rule_that_raises_on_the_tier_is_one_line_naming_its_seed(game: str, t
     assert done.returncode == 0, done.stderr[-3000:]
     line = "UserCodeError: house/rule.py:3: ValueError: boom in apply (seed 7 reproduces it)"
     assert done.stdout.strip().endswith(line), done.stdout
+
+
+#: a rule that offers no action at all: every game stops at its first decision
+NONE = '''def legal_actions(state, default):
+    legal = default()
+    legal.clear()
+    return legal
+'''
+
+
+def stopped_on_the_tier(game: str, root: Path) -> str:
+    """How ``NONE``'s game seeded 7 stops on the reference engine and on the house tier, with a cap of 0 decisions
+    (the cap and a seat with no action meet: the runner's ``_legal_or_stop`` says the cap) and of 1 (no action):
+    ``cap:reference's gap kind:whether the tier's game is the reference's`` per cap."""
+    import importlib
+
+    from tests.test_house import project, resolve
+
+    from cardgen.house import install
+    from cardgen.simulate.runner import agent_factories, play_game, with_house
+    from cardgen.usercode import UserCodeError
+
+    deck = resolve("house", project(root, NONE, game=game))
+    fast = with_house(importlib.import_module(f"cardgen.games.{game}.compiled_house").house_fast(deck, 3), deck)
+    state = install(deck.spec.new_game(deck, 3), deck)
+    makers = agent_factories(deck.spec)
+    def stop(play: Callable[[], Any]) -> str:  # the result's ending, or the runner's one line
+        try:
+            result = play()
+        except UserCodeError as exc:  # the runner's one line for a house rule's game that cannot end
+            return str(exc)
+        return f"{result.end_reason} {result.gaps}"
+
+    said = []
+    for cap in (0, 1):
+        ref = stop(lambda: play_game(state, 7, [makers["random"]() for _ in range(3)], ["random"] * 3, cap=cap))
+        got = stop(lambda: fast.play(7, ["random"] * 3, cap, False))
+        said.append(f"{cap}|{ref}|{got}")
+    return "\n".join(said)
+
+
+@pytest.mark.parametrize("game", ["draco", "royale"])
+def test_a_game_whose_cap_and_a_seat_with_no_action_meet_stops_on_the_cap(game: str, tmp_path: Path) -> None:
+    code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
+            "from tests.test_royale_house import stopped_on_the_tier\nprint(stopped_on_the_tier({g!r}, Path({p!r})))\n"
+            ).format(r=str(ROOT), t=str(ROOT / "tests"), g=game, p=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-3000:]
+    capped, stuck = done.stdout.strip().splitlines()[-2:]
+    cap, reference, tier = capped.split("|")  # the runner's line for a house rule's game at its cap; the tier's gap
+    assert cap == "0" and "no end condition after 0 decisions, the safety cap" in reference, capped
+    assert tier == "safety_cap [('safety_cap', False, 'no end condition after 0 decisions')]", capped
+    cap, reference, tier = stuck.split("|")  # the same seat named, on the same decision
+    assert cap == "1" and "has no legal action after 0 decisions" in reference and tier == reference, stuck

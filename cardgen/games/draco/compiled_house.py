@@ -62,7 +62,7 @@ from numba import config, njit, types
 from numba.extending import overload_attribute, overload_method
 
 from cardgen.engine import fastrng as fr
-from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_STOP
+from cardgen.engine.batch import CAPPED, NO_LEGAL, PLAYED, R_SEAT, R_STOP
 from cardgen.engine.compiled_hooks import HookSteps, ViewNames, value_type
 from cardgen.engine.compiled_parts import (PILE, CoverKernels, HouseCalls, HouseCover, HouseKit, HouseLoop, PyPile,
                                            apply_default, guarded, hooked_steps, house_loop, legal_defaults,
@@ -490,8 +490,8 @@ fresh = njit(inline="always")(own_fresh)
 def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-untyped-def]  # noqa: PLR0913
     """``compiled._play`` over codes with the rule's steps (the globals ``legal_now``, ``act``, ``decide``,
     ``fresh``: ``house_loop`` binds them): the game seeded ``seed`` into ``out`` (``batch``'s row), ``actions`` rows
-    ``[player, code]`` with ``record``. As the reference runner: over, else the legal actions (none: stuck), else the
-    cap, else a decision."""
+    ``[player, code]`` with ``record``. As the reference runner: over, else the cap, else the legal actions (none: stuck,
+    the seat in ``R_SEAT``), else a decision."""
     s, G, E, mts, buf, st = ctx.s, ctx.steps.G, ctx.steps.E, ctx.mts, ctx.buf, ctx.steps
     fr.seed_two(mts[0], seed, mts[1], (np.uint64(seed) << np.uint64(1)) | np.uint64(1))
     cr.deal(s, G, E, mts[0], ctx.dealt)
@@ -506,12 +506,12 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
     # not ``compiled._moves``: this loop plays codes through the rule's steps, stops where no action is legal (a rule
     # may offer none) and records codes, where ``_moves`` plays the game's own rows and records them
     while sc[S_END] == 0:
+        if decisions >= cap:
+            capped = 1
+            break
         m = legal_now(s, st, buf)
         if m == 0:
             stuck = 1
-            break
-        if decisions >= cap:
-            capped = 1
             break
         p = cr.player(V)
         a = decide(s, ctx, buf, m, mts[1]) if kinds[p] == 1 else buf[fr.randbelow_inline(mts[1], m)]
@@ -522,6 +522,7 @@ def house_play(seed, kinds, cap, record, ctx, actions, out):  # type: ignore[no-
         act(s, a, st)
     out[R_STOP] = CAPPED if capped else NO_LEGAL if stuck else PLAYED
     results(s, G, E, decisions, out)
+    out[R_SEAT] = cr.player(V)  # the seat left with no action (Draco's own rules always offer one: only a rule's)
     return True
 
 
@@ -530,8 +531,8 @@ def house_future(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
     own steps (the globals ``legal_now``, ``act``, ``decide``, ``fresh``: ``house_loop`` binds the rule's, as in
     ``house_play``) with the agents ``kinds`` drawing from ``random.Random(seed)`` and forgetting what they judged
     (fresh agents), the rules from the record's own chance, at most ``cap`` decisions: whether it ended (the purses
-    are then in ``ctx.s``). As ``runner.continue_game``: over, else the legal actions (none: it does not end), else
-    the cap, else a decision. It plays on the look-ahead's ``Steps`` (the log off): a future is no game of the
+    are then in ``ctx.s``). As ``runner.continue_game``: over, else the cap, else the legal actions (none: it does not
+    end), else a decision. It plays on the look-ahead's ``Steps`` (the log off): a future is no game of the
     batch's, its gaps and peaks no part of the figures, and a game's log could not hold a future begun mid-game."""
     s, buf, st, amt = ctx.s, ctx.buf, ctx.look, ctx.mts[1]
     fr.seed(amt, np.uint64(seed))
@@ -539,8 +540,10 @@ def house_future(seed, kinds, cap, ctx):  # type: ignore[no-untyped-def]
     V = cr._views(s, st.G[0])
     decisions = 0
     while s[S_END] == 0:
+        if decisions >= cap:  # the cap first, as the runner's ``_legal_or_stop``: the rule's hook is not asked then
+            return False
         m = legal_now(s, st, buf)
-        if m == 0 or decisions >= cap:
+        if m == 0:
             return False
         a = decide(s, ctx, buf, m, amt) if kinds[cr.player(V)] == 1 else buf[fr.randbelow_inline(amt, m)]
         decisions += 1
