@@ -423,7 +423,11 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
                 c += 1
         if c == 1:
             return cands[0]
-        return cands[paired_verdict(ctx.cover.values, look(ctx, s, c, -1, mt, COVER_HORIZON, False), c, -1)]
+        # ``look`` takes typed values at its three calls, never literals: numba compiles a callee once per literal
+        # argument type, and each copy of ``look`` (the rollouts, the rule's steps inlined) was about a third of a
+        # new rule's first compile (docs/DEVELOPING.md, "A new house rule's first compile")
+        n = look(ctx, s, c, np.int64(-1), mt, np.int64(COVER_HORIZON), np.bool_(False))
+        return cands[paired_verdict(ctx.cover.values, n, c, -1)]
     cslot, cjudged = ctx.cover.cslot, ctx.cover.cjudged
     c = 0
     if pick >= 0:  # the usual move first: never an added action judged
@@ -438,11 +442,12 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
     reference = 0 if pick >= 0 else -1
     for i in range(c):
         kept[i] = 0
-    n = look(ctx, s, c, reference, mt, COVER_HORIZON, True)
+    n = look(ctx, s, c, np.int64(reference), mt, np.int64(COVER_HORIZON), np.bool_(True))
     if reference >= 0 and COVER_FURTHER > COVER_HORIZON:
         for i in range(1, c):
             if kept[i] and clearly_behind(ctx.cover.values, n, i, reference):
-                n = look(ctx, s, c, reference, mt, COVER_FURTHER, False)  # what it bought may pay later
+                # what it bought may pay later
+                n = look(ctx, s, c, np.int64(reference), mt, np.int64(COVER_FURTHER), np.bool_(False))
                 break
     chosen = paired_verdict(ctx.cover.values, n, c, reference)
     for i in range(c):  # each kind judged now, once (at its first candidate): taken, left clearly, or unsure
