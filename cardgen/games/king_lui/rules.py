@@ -54,16 +54,19 @@ def choices(st: Any, dishes: Any, beside: Any, king: int, portions: int, supply:
     king holding a meal: ``portions`` of his ``king``). With no dish left, whether Emerald may eat is gap
     ``no_dish_emerald``; with nothing to do, ``draw_from_empty_supply`` (0: the turn passes); ``-1 - kind``
     when gap ``kind`` has no ruling. Of ``dishes``, ``beside`` and ``supply`` only whether any counts: the
-    engine passes its lists. ``KingLuiState._decide`` and ``compiled_rules.settle`` run it (``legal`` reads it back)."""
+    engine passes its lists. ``KingLuiState._decide`` and ``compiled_rules.settle`` run it (``legal`` reads it back).
+    One ``return``, its last: the reference engine's ``turn`` has it inlined (``cardgen.engine.inline``'s block form)."""
     feed = king >= portions if beside else False
+    flags = 0
     if feed and not dishes:
         rule = gap(st, GAP_NO_DISH, seat, played + 1)
         if rule < 0:
-            return -1 - GAP_NO_DISH
+            flags = -1 - GAP_NO_DISH
         feed = rule == EMERALD_ALLOWED
-    flags = (MAY_TAKE if dishes else 0) | (MAY_DRAW if supply else 0) | (MAY_FEED if feed else 0)
-    if flags == 0 and gap(st, GAP_EMPTY, seat, played + 1) < 0:
-        return -1 - GAP_EMPTY
+    if flags == 0:
+        flags = (MAY_TAKE if dishes else 0) | (MAY_DRAW if supply else 0) | (MAY_FEED if feed else 0)
+        if flags == 0 and gap(st, GAP_EMPTY, seat, played + 1) < 0:
+            flags = -1 - GAP_EMPTY
     return flags
 
 
@@ -198,8 +201,8 @@ def deal(s: Any, cfg: Any) -> bool:
         s[S_SP] = 0
         return False
     s0 = supply(cfg[C_DISHES], cfg[C_PLAYERS])
-    for i in range(course):
-        d = s[s0 + sp - 1 - i]
+    for i in range(s0 + sp - course, s0 + sp):  # the top ``course`` cards (counts: in any order)
+        d = s[i]
         if d < 0:
             s[S_TEMER] += 1
         else:
@@ -241,8 +244,9 @@ def advance(s: Any, cfg: Any) -> bool:
     table and the chef's left neighbour becomes chef: False (the next course is to be dealt)."""
     players = cfg[C_PLAYERS]
     s[S_TURNS] += 1
-    s[S_ACTED] += 1
-    if s[S_ACTED] < players:
+    acted = s[S_ACTED] + 1
+    s[S_ACTED] = acted
+    if acted < players:
         s[S_PLAYER] = (s[S_PLAYER] + 1) % players
         return True
     n = cfg[C_DISHES]
@@ -260,7 +264,8 @@ def advance(s: Any, cfg: Any) -> bool:
 def take(s: Any, cfg: Any, d: int) -> None:
     """The seat to act takes every portion of dish ``d`` on the table, openly."""
     n = cfg[C_DISHES]
-    h = hand(n, s[S_PLAYER]) + d
+    seat = s[S_PLAYER]
+    h = hand(n, seat) + d
     x = s[HEADER + d]
     s[h] += x
     s[h + cfg[C_PLAYERS] * n] += x  # taken openly: the same seat and dish, ``taken``
@@ -301,9 +306,10 @@ def feed(s: Any, cfg: Any, row: Any) -> None:
     k = 0
     for d in range(n):
         x = row[d]
-        s[HEADER + n + d] -= x
-        s[HEADER + 2 * n + d] += x
-        k += x
+        if x:
+            s[HEADER + n + d] -= x
+            s[HEADER + 2 * n + d] += x
+            k += x
     s[S_KTOTAL] -= k
     s[S_REMOVED] += 1 + k
 
