@@ -216,11 +216,11 @@ def deal(s: Any, cfg: Any) -> bool:
 def turn(st: Any, s: Any, cfg: Any) -> int:
     """What the seat to act may do (``choices``' flags, kept in ``S_PHASE`` for ``legal``): 0, the turn passes;
     ``-1 - kind`` when gap ``kind`` has no ruling (the game stalls)."""
-    m = 0  # whether a dish is left on the table
-    for d in range(HEADER, HEADER + cfg[C_DISHES]):
-        if s[d]:
-            m = 1
-            break
+    end = HEADER + cfg[C_DISHES]
+    d = HEADER  # the first dish left on the table, ``end`` without one (a ``while``: a ``range`` is made per call)
+    while d < end and not s[d]:
+        d += 1
+    m = 1 if d < end else 0  # whether a dish is left on the table
     f = choices(st, m, s[S_TEMER], s[S_KTOTAL], cfg[C_PORTIONS], s[S_SP], s[S_PLAYER], s[S_ROUNDS])
     if f > 0:
         s[S_PHASE] = f
@@ -282,7 +282,8 @@ def draw(st: Any, s: Any, cfg: Any) -> bool:
     n = cfg[C_DISHES]
     h0 = hand(n, s[S_PLAYER])
     s0 = supply(n, cfg[C_PLAYERS])
-    for _ in range(want):
+    stop = sp - want
+    while sp > stop:  # a draw is mostly one card: no ``range`` made for it
         sp -= 1
         d = s[s0 + sp]
         if d < 0:
@@ -319,12 +320,10 @@ def emeralds(s: Any, out: Any, m: int, combo_cnt: Any, n: int) -> int:
     k0 = HEADER + n
     for c in range(len(combo_cnt)):
         row = combo_cnt[c]
-        ok = True
-        for d in range(n):
-            if row[d] > s[k0 + d]:
-                ok = False
-                break
-        if ok:
+        d = 0  # the first dish the plate is short of, ``n`` for none (a ``while``: no ``range`` made per row)
+        while d < n and row[d] <= s[k0 + d]:
+            d += 1
+        if d == n:
             out[m] = n + 2 + c
             m += 1
     return m
