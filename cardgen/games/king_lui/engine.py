@@ -5,9 +5,10 @@ scalars, the portions per dish on the table, the king's plate and eaten, per sea
 open takes, the supply as dish codes), the same record the compiled tier keeps in an ``int64``
 array. Every rule step is one function of ``rules`` (``deal``, ``turn``, ``take``, ``draw``,
 ``pending``, ``advance``, ``feed``, ``legal``, ``determinize``, ``score``...): this engine runs them
-as plain Python on its list, ``compiled_rules`` compiles them as they are. The methods below are
-the hook points (``HOOKS``) that chain the steps into the flow, so a house rule can wrap any of
-them; the house-rule API reads the record through properties (``hands``, ``king``, ``supply``...).
+as plain Python on its list (``rules``: their forms inlined, ``cardgen.engine.inline.Steps``),
+``compiled_rules`` compiles them as they are. The methods below are the hook points (``HOOKS``)
+that chain the steps into the flow, so a house rule can wrap any of them; the house-rule API
+reads the record through properties (``hands``, ``king``, ``supply``...).
 Card instances are ints (their index in ``KingLuiGame.instances``); no rule depends on which
 instance of a dish is where, so the record keeps counts and only the supply's order card for card
 (``_ids``). The card lists a house rule reads and changes in place are made from the counts the

@@ -55,7 +55,8 @@ def choices(st: Any, dishes: Any, beside: Any, king: int, portions: int, supply:
     ``no_dish_emerald``; with nothing to do, ``draw_from_empty_supply`` (0: the turn passes); ``-1 - kind``
     when gap ``kind`` has no ruling. Of ``dishes``, ``beside`` and ``supply`` only whether any counts: the
     engine passes its lists. ``KingLuiState._decide`` and ``compiled_rules.settle`` run it (``legal`` reads it back).
-    One ``return``, its last: the reference engine's ``turn`` has it inlined (``cardgen.engine.inline``'s block form)."""
+    One ``return``, its last: the reference engine's ``turn`` has it inlined (``cardgen.engine.inline``'s block
+    form)."""
     feed = king >= portions if beside else False
     flags = 0
     if feed and not dishes:
