@@ -5,9 +5,10 @@ scalars, the portions per dish on the table, the king's plate and eaten, per sea
 open takes, the supply as dish codes), the same record the compiled tier keeps in an ``int64``
 array. Every rule step is one function of ``rules`` (``deal``, ``turn``, ``take``, ``draw``,
 ``pending``, ``advance``, ``feed``, ``legal``, ``determinize``, ``score``...): this engine runs them
-as plain Python on its list, ``compiled_rules`` compiles them as they are. The methods below are
-the hook points (``HOOKS``) that chain the steps into the flow, so a house rule can wrap any of
-them; the house-rule API reads the record through properties (``hands``, ``king``, ``supply``...).
+as plain Python on its list (``rules``: their forms inlined, ``cardgen.engine.inline.Steps``),
+``compiled_rules`` compiles them as they are. The methods below are the hook points (``HOOKS``)
+that chain the steps into the flow, so a house rule can wrap any of them; the house-rule API
+reads the record through properties (``hands``, ``king``, ``supply``...).
 Card instances are ints (their index in ``KingLuiGame.instances``); no rule depends on which
 instance of a dish is where, so the record keeps counts and only the supply's order card for card
 (``_ids``). The card lists a house rule reads and changes in place are made from the counts the
@@ -27,20 +28,25 @@ from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.api import Action, Game, IllegalAction, Outcome, State
 from cardgen.engine.hooks import COMMON, HookPoint, with_signatures
+from cardgen.engine.inline import Steps
 from cardgen.engine.statecopy import copy_state
 from cardgen.errors import InputError
+from cardgen.games.king_lui import rules as _rules
 from cardgen.games.king_lui.cardlists import CardLists, cards_of, make, replace
 from cardgen.games.king_lui.invariants import broken
 from cardgen.games.king_lui.rules import (C_DISHES, C_NO_DISH, CFG_SIZE, DRAWN_EMERALD, ENDS, GAP_KINDS, GAPS,
                                           HEADER, MAY_FEED, NO_TIE, PLAYING, S_ACTED, S_CHEF, S_END, S_KTOTAL,
                                           S_PENDING, S_PHASE, S_PLAYER, S_ROUNDS, S_SP, S_TEMER, S_TURNS,
-                                          TIE_BREAKS, UNSETTLED, advance, deal, determinize, draw, emeralds, feed,
-                                          finish, gap_detail, hand, legal, pending, place, score, shuffled, stack,
-                                          take, taken, tie_standing, turn, use_emerald,
-                                          winners)  # GAPS: the gap kinds, read from here
+                                          TIE_BREAKS, UNSETTLED, gap_detail, hand,
+                                          taken)  # GAPS: the gap kinds, read from here
 
 if TYPE_CHECKING:
     from cardgen.model.deck import ResolvedDeck
+
+#: ``rules``' steps as this engine runs them: its one-line forms (``hand``, ``supply``, ``gap``, ``offer``...) and
+#: block forms (``choices`` in ``turn``, ``stack`` and ``shuffle`` in a deal) inlined (``cardgen.engine.inline``);
+#: ``rules`` itself is what ``compiled_rules`` compiles
+rules = Steps(_rules)
 
 #: Where a house rule plugs in (``cardgen.engine.hooks``; the rule ledger in docs/king_lui.md).
 HOOKS: dict[str, HookPoint] = {
@@ -88,7 +94,7 @@ class Combos(list):  # type: ignore[type-arg]
         codes = self.memo.get(key)
         if codes is None:
             found = [0] * len(self)
-            codes = self.memo[key] = found[:emeralds(s, found, 0, self, n)]
+            codes = self.memo[key] = found[:rules.emeralds(s, found, 0, self, n)]
         out[m:m + len(codes)] = codes
         return m + len(codes)
 
@@ -212,7 +218,7 @@ class KingLuiGame(Game):
         actions before and after them."""
         codes, action_of, split = self._codes, self.action_of, self._split
         split.at = -1
-        m = legal(s, self.cfg, split, codes)
+        m = rules.legal(s, self.cfg, split, codes)
         if split.at < 0:
             return [action_of[c] for c in codes[:m]]
         return [action_of[c] for c in codes[:split.at]], [action_of[c] for c in codes[split.at:m]]
@@ -235,7 +241,7 @@ class KingLuiGame(Game):
     def _legal_of(self, s: list[int]) -> list[Action]:
         """``rules.legal`` of ``s`` as actions."""
         codes, action_of = self._codes, self.action_of
-        return [action_of[c] for c in codes[:legal(s, self.cfg, self.combo_cnt, codes)]]
+        return [action_of[c] for c in codes[:rules.legal(s, self.cfg, self.combo_cnt, codes)]]
 
     def new_initial_state(self, seed: int, order: list[str] | None = None) -> "KingLuiState":
         """A new game; ``order`` (instance ids, top card first) stacks the supply instead of shuffling.
@@ -283,10 +289,10 @@ class KingLuiState(State):
         self.s: list[int] = [0] * game.size
         ids = list(range(len(game.instances)))
         if order is None:
-            shuffled(self.s, ids, game.dish_of, self.rng, game.cfg)
+            rules.shuffled(self.s, ids, game.dish_of, self.rng, game.cfg)
         else:
             ids = self._stacked(order)
-            stack(self.s, ids, game.dish_of, game.cfg)
+            rules.stack(self.s, ids, game.dish_of, game.cfg)
         self.initial_piles = {"supply": [game.instances[i] for i in reversed(ids)]}  # top card first
         #: the supply's card instances, top last (the record keeps their dishes; ``s[S_SP]`` of them in use)
         self._ids = ids
@@ -328,7 +334,7 @@ class KingLuiState(State):
         code = g.code_of[action]
         n = g.cfg[C_DISHES]
         if code < n:
-            take(self.s, g.cfg, code)
+            rules.take(self.s, g.cfg, code)
             if self._lists is not None:
                 self._follow()
             if self._advance():  # _end_turn, one call fewer on the commonest action
@@ -336,7 +342,7 @@ class KingLuiState(State):
         elif code == n:
             self._draw()
         elif code == n + 1:
-            place(self.s)
+            rules.place(self.s)
             if self._lists is not None:
                 self._follow()
             self.track("table_emeralds", self.s[S_TEMER])
@@ -346,7 +352,7 @@ class KingLuiState(State):
             # which Emerald: for a house rule's ``emerald`` hook or the card lists; the engine's ``_feed`` needs none
             plain = self._lists is None and type(self)._feed is KingLuiState._feed
             emerald = -1 if plain else self._emerald(drawn)
-            use_emerald(self.s)
+            rules.use_emerald(self.s)
             if self._lists is not None:
                 self._follow()
             self._feed(emerald, g.combos[code - n - 2])
@@ -402,7 +408,7 @@ class KingLuiState(State):
     def outcome(self) -> Outcome:
         scores, discarded = self.scores()
         won = [0] * len(scores)
-        tie = winners(scores, discarded, len(scores), won)
+        tie = rules.winners(scores, discarded, len(scores), won)
         return Outcome(
             end_reason=self.end_reason or "unfinished",
             scores=[float(s) for s in scores],
@@ -451,7 +457,8 @@ class KingLuiState(State):
         g = self.game
         other = copy_state(self, share_rng=True)
         other._lists = None
-        determinize(self.s, other.s, player, g.cfg, rng, [0] * (len(g.dishes) + 1 + g.players + len(g.instances)))
+        rules.determinize(self.s, other.s, player, g.cfg, rng,
+                          [0] * (len(g.dishes) + 1 + g.players + len(g.instances)))
         queues = [list(reversed(ids)) for ids in g.dish_ids]  # the supply's instances: each dish's in deck order
         s0 = len(other.s) - len(g.instances)
         other._ids = [queues[other.s[s0 + i]].pop() for i in range(other.s[S_SP])]
@@ -465,7 +472,7 @@ class KingLuiState(State):
         players = self.game.players
         n = len(self.game.dishes)
         scores, discarded = [0] * players, [0] * players
-        score(self.s, hand(n, 0), self.s, HEADER + n, n, players, scores, discarded)
+        rules.score(self.s, hand(n, 0), self.s, HEADER + n, n, players, scores, discarded)
         return scores, discarded
 
     # -- the house-rule API (public, docs/king_lui.md "House rules") ---------------------
@@ -598,7 +605,7 @@ class KingLuiState(State):
     # -- flow: the hook points, each running one step of ``rules`` -------------------------------
     def _start_course(self) -> None:
         """Deal a course (``rules.deal``), or end the game when the supply cannot fill the table."""
-        dealt = deal(self.s, self.game.cfg)
+        dealt = rules.deal(self.s, self.game.cfg)
         if self._lists is not None:
             self._follow()
         if not dealt:
@@ -611,7 +618,7 @@ class KingLuiState(State):
     def _decide(self) -> None:
         """Set the legal actions of the current player's turn (``rules.turn``); skip turns that cannot be played."""
         while True:
-            allowed = turn(self, self.s, self.game.cfg)
+            allowed = rules.turn(self, self.s, self.game.cfg)
             if allowed < 0:
                 self._finish(self.end_reason or "stalled:" + GAP_KINDS[-1 - allowed])
                 return
@@ -623,7 +630,7 @@ class KingLuiState(State):
                 return
 
     def _draw(self) -> None:
-        drew = draw(self, self.s, self.game.cfg)
+        drew = rules.draw(self, self.s, self.game.cfg)
         if self._lists is not None:
             self._follow()
         if not drew:  # a short supply is a gap
@@ -635,7 +642,7 @@ class KingLuiState(State):
         """Offer the next drawn Emerald (use or place); place it when it cannot be used (``rules.pending``)."""
         s = self.s
         beside = s[S_TEMER]
-        waits = pending(s, self.game.cfg)
+        waits = rules.pending(s, self.game.cfg)
         if self._lists is not None:
             self._follow()
         if s[S_TEMER] != beside:
@@ -651,7 +658,7 @@ class KingLuiState(State):
         row = [0] * len(self.game.dishes)
         for d in combo:
             row[d] += 1
-        feed(self.s, self.game.cfg, row)
+        rules.feed(self.s, self.game.cfg, row)
         if self._lists is not None:
             self._follow()
 
@@ -662,7 +669,7 @@ class KingLuiState(State):
     def _advance(self) -> bool:
         """Close the current turn; serve the king after the last one (``rules.advance``). False once the course is
         over: the next has been dealt (or the game ended)."""
-        more = advance(self.s, self.game.cfg)
+        more = rules.advance(self.s, self.game.cfg)
         if self._lists is not None:
             self._follow()
         if more:
@@ -678,11 +685,11 @@ class KingLuiState(State):
         self.end_reason = reason
         self._legal = []
         s = self.s
-        finish(s, ENDS.index(reason) if reason in ENDS else len(ENDS))
+        rules.finish(s, ENDS.index(reason) if reason in ENDS else len(ENDS))
         if not reason.startswith("stalled:"):
             scores, discarded = self.scores()
             won = [0] * len(scores)
-            tie_standing(self, s, self.game.cfg, won, winners(scores, discarded, len(scores), won))
+            rules.tie_standing(self, s, self.game.cfg, won, rules.winners(scores, discarded, len(scores), won))
         n = len(self.game.dishes)
         for q in range(self.game.players):  # hands only grow: their final size is their peak
             self.track("hand_cards", sum(self.s[hand(n, q):hand(n, q) + n]))

@@ -54,16 +54,20 @@ def choices(st: Any, dishes: Any, beside: Any, king: int, portions: int, supply:
     king holding a meal: ``portions`` of his ``king``). With no dish left, whether Emerald may eat is gap
     ``no_dish_emerald``; with nothing to do, ``draw_from_empty_supply`` (0: the turn passes); ``-1 - kind``
     when gap ``kind`` has no ruling. Of ``dishes``, ``beside`` and ``supply`` only whether any counts: the
-    engine passes its lists. ``KingLuiState._decide`` and ``compiled_rules.settle`` run it (``legal`` reads it back)."""
+    engine passes its lists. ``KingLuiState._decide`` and ``compiled_rules.settle`` run it (``legal`` reads it back).
+    One ``return``, its last: the reference engine's ``turn`` has it inlined (``cardgen.engine.inline``'s block
+    form)."""
     feed = king >= portions if beside else False
+    flags = 0
     if feed and not dishes:
         rule = gap(st, GAP_NO_DISH, seat, played + 1)
         if rule < 0:
-            return -1 - GAP_NO_DISH
+            flags = -1 - GAP_NO_DISH
         feed = rule == EMERALD_ALLOWED
-    flags = (MAY_TAKE if dishes else 0) | (MAY_DRAW if supply else 0) | (MAY_FEED if feed else 0)
-    if flags == 0 and gap(st, GAP_EMPTY, seat, played + 1) < 0:
-        return -1 - GAP_EMPTY
+    if flags == 0:
+        flags = (MAY_TAKE if dishes else 0) | (MAY_DRAW if supply else 0) | (MAY_FEED if feed else 0)
+        if flags == 0 and gap(st, GAP_EMPTY, seat, played + 1) < 0:
+            flags = -1 - GAP_EMPTY
     return flags
 
 
@@ -198,8 +202,8 @@ def deal(s: Any, cfg: Any) -> bool:
         s[S_SP] = 0
         return False
     s0 = supply(cfg[C_DISHES], cfg[C_PLAYERS])
-    for i in range(course):
-        d = s[s0 + sp - 1 - i]
+    for i in range(s0 + sp - course, s0 + sp):  # the top ``course`` cards (counts: in any order)
+        d = s[i]
         if d < 0:
             s[S_TEMER] += 1
         else:
@@ -213,11 +217,11 @@ def deal(s: Any, cfg: Any) -> bool:
 def turn(st: Any, s: Any, cfg: Any) -> int:
     """What the seat to act may do (``choices``' flags, kept in ``S_PHASE`` for ``legal``): 0, the turn passes;
     ``-1 - kind`` when gap ``kind`` has no ruling (the game stalls)."""
-    m = 0  # whether a dish is left on the table
-    for d in range(HEADER, HEADER + cfg[C_DISHES]):
-        if s[d]:
-            m = 1
-            break
+    end = HEADER + cfg[C_DISHES]
+    d = HEADER  # the first dish left on the table, ``end`` without one (a ``while``: a ``range`` is made per call)
+    while d < end and not s[d]:
+        d += 1
+    m = 1 if d < end else 0  # whether a dish is left on the table
     f = choices(st, m, s[S_TEMER], s[S_KTOTAL], cfg[C_PORTIONS], s[S_SP], s[S_PLAYER], s[S_ROUNDS])
     if f > 0:
         s[S_PHASE] = f
@@ -241,8 +245,9 @@ def advance(s: Any, cfg: Any) -> bool:
     table and the chef's left neighbour becomes chef: False (the next course is to be dealt)."""
     players = cfg[C_PLAYERS]
     s[S_TURNS] += 1
-    s[S_ACTED] += 1
-    if s[S_ACTED] < players:
+    acted = s[S_ACTED] + 1
+    s[S_ACTED] = acted
+    if acted < players:
         s[S_PLAYER] = (s[S_PLAYER] + 1) % players
         return True
     n = cfg[C_DISHES]
@@ -260,7 +265,8 @@ def advance(s: Any, cfg: Any) -> bool:
 def take(s: Any, cfg: Any, d: int) -> None:
     """The seat to act takes every portion of dish ``d`` on the table, openly."""
     n = cfg[C_DISHES]
-    h = hand(n, s[S_PLAYER]) + d
+    seat = s[S_PLAYER]
+    h = hand(n, seat) + d
     x = s[HEADER + d]
     s[h] += x
     s[h + cfg[C_PLAYERS] * n] += x  # taken openly: the same seat and dish, ``taken``
@@ -277,7 +283,8 @@ def draw(st: Any, s: Any, cfg: Any) -> bool:
     n = cfg[C_DISHES]
     h0 = hand(n, s[S_PLAYER])
     s0 = supply(n, cfg[C_PLAYERS])
-    for _ in range(want):
+    stop = sp - want
+    while sp > stop:  # a draw is mostly one card: no ``range`` made for it
         sp -= 1
         d = s[s0 + sp]
         if d < 0:
@@ -301,9 +308,10 @@ def feed(s: Any, cfg: Any, row: Any) -> None:
     k = 0
     for d in range(n):
         x = row[d]
-        s[HEADER + n + d] -= x
-        s[HEADER + 2 * n + d] += x
-        k += x
+        if x:
+            s[HEADER + n + d] -= x
+            s[HEADER + 2 * n + d] += x
+            k += x
     s[S_KTOTAL] -= k
     s[S_REMOVED] += 1 + k
 
@@ -313,12 +321,10 @@ def emeralds(s: Any, out: Any, m: int, combo_cnt: Any, n: int) -> int:
     k0 = HEADER + n
     for c in range(len(combo_cnt)):
         row = combo_cnt[c]
-        ok = True
-        for d in range(n):
-            if row[d] > s[k0 + d]:
-                ok = False
-                break
-        if ok:
+        d = 0  # the first dish the plate is short of, ``n`` for none (a ``while``: no ``range`` made per row)
+        while d < n and row[d] <= s[k0 + d]:
+            d += 1
+        if d == n:
             out[m] = n + 2 + c
             m += 1
     return m
