@@ -138,6 +138,16 @@ def test_emerald_removes_two_of_one_dish_or_one_each_of_two(deck):
     assert state.current_player == 1  # that was seat 0's whole turn
 
 
+def test_no_dish_left_an_emerald_beside_the_dishes_still_the_player_draws(deck):
+    """Our ruling ``no_dish_emerald`` (``draw_only``): with no dish left the player must draw, even with an Emerald
+    beside the dishes and a king holding a meal; a dish left, Emerald may eat."""
+    state = new_state(deck, 3, [])
+    arrange(state, {"ham": 1, "wine": 1}, [{}, {}, {}], table={}, emeralds=1, supply=10)
+    assert state.legal_actions() == [DRAW]
+    arrange(state, {"ham": 1, "wine": 1}, [{}, {}, {}], table={"bread": 1}, emeralds=1, supply=10)
+    assert ("emerald", "ham", "wine") in state.legal_actions()
+
+
 def test_hungry_dragon_needs_and_eats_three(deck):
     hungry = resolve("king_lui-hungry-dragon", ROOT)
     state = new_state(hungry, 3, [])
