@@ -17,15 +17,9 @@ import time
 from pathlib import Path
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--project", default=str(Path(__file__).resolve().parents[1]))
-    parser.add_argument("--top", type=int, default=30)
-    args = parser.parse_args()
-    scratch = tempfile.mkdtemp(prefix="compile-times-")
-    os.environ["NUMBA_CACHE_DIR"] = os.path.join(scratch, "numba")
-    os.environ["CARDGEN_CACHE_DIR"] = os.path.join(scratch, "cardgen")
+def listen() -> tuple[collections.Counter[str], collections.Counter[str]]:
+    """(each jitted function's own compile CPU seconds, its copies), filled from now on by a listener on numba's
+    ``numba:compile`` events: a stack of the open events takes each callee's time out of its caller's."""
     from numba.core import event
 
     stack: list[list[float]] = []
@@ -47,6 +41,19 @@ def main() -> None:
                 stack[-1][1] += spent
 
     event.register("numba:compile", Listener())
+    return own, copies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--project", default=str(Path(__file__).resolve().parents[1]))
+    parser.add_argument("--top", type=int, default=30)
+    args = parser.parse_args()
+    scratch = tempfile.mkdtemp(prefix="compile-times-")
+    os.environ["NUMBA_CACHE_DIR"] = os.path.join(scratch, "numba")
+    os.environ["CARDGEN_CACHE_DIR"] = os.path.join(scratch, "cardgen")
+    own, copies = listen()
     from cardgen.simulate import autoengine
     from cardgen.simulate.runner import DeckRef, cached_fast, load_project_deck
 

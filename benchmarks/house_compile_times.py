@@ -18,7 +18,6 @@ reference state (``house_future``). A listener on numba's ``numba:compile`` even
 from __future__ import annotations
 
 import argparse
-import collections
 import os
 import subprocess
 import sys
@@ -66,25 +65,8 @@ def main() -> None:
         subprocess.run([sys.executable, __file__, args.game, "--cache", args.cache, "--base-only"], check=True)
         mark.write_text("warm\n", encoding="utf-8")
 
-    from numba.core import event
+    from compile_times import listen  # the same listener (this folder is on the path when run as a script)
 
-    stack: list[list[float]] = []
-    own: collections.Counter[str] = collections.Counter()
-    copies: collections.Counter[str] = collections.Counter()
-
-    class Listener(event.Listener):
-        def on_start(self, ev: event.Event) -> None:
-            stack.append([time.process_time(), 0.0])
-
-        def on_end(self, ev: event.Event) -> None:
-            start, children = stack.pop()
-            spent = time.process_time() - start
-            dispatcher = ev.data.get("dispatcher")
-            name = f"{dispatcher.py_func.__module__}.{dispatcher.py_func.__qualname__}" if dispatcher else "?"
-            own[name] += spent - children
-            copies[name] += 1
-            if stack:
-                stack[-1][1] += spent
 
     import importlib
     import random
@@ -100,7 +82,7 @@ def main() -> None:
     root = project(Path(tempfile.mkdtemp(prefix="house-compile-")), rule, game=args.game)
     deck = resolve("house", root)
     compiled_house = importlib.import_module(f"cardgen.games.{args.game}.compiled_house")
-    event.register("numba:compile", Listener())
+    own, copies = listen()  # from here on: the rule's compile, not the project's set-up
     laps = []
     start = time.process_time()
     fast = with_house(compiled_house.house_fast(deck, args.players), deck)
