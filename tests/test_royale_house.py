@@ -336,16 +336,23 @@ def raised_on_the_tier(game: str, root: Path) -> str:
     return "played"
 
 
-@pytest.mark.parametrize("game", ["draco", "royale"])
-def test_a_rule_that_raises_on_the_tier_is_one_line_naming_its_seed(game: str, tmp_path: Path) -> None:
+def on_the_python_forms(function: str, game: str, tmp: Path) -> str:
+    """What ``function`` of this module (given ``game`` and a folder) prints, run in a process under
+    ``NUMBA_DISABLE_JIT`` (the house tier's Python forms: nothing compiles in the README's tier)."""
     code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
-            "from tests.test_royale_house import raised_on_the_tier\nprint(raised_on_the_tier({g!r}, Path({p!r})))\n"
-            ).format(r=str(ROOT), t=str(ROOT / "tests"), g=game, p=str(tmp_path))
+            "from tests.test_royale_house import {f}\nprint({f}({g!r}, Path({p!r})))\n"
+            ).format(r=str(ROOT), t=str(ROOT / "tests"), f=function, g=game, p=str(tmp))
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
                           env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.mark.parametrize("game", ["draco", "royale"])
+def test_a_rule_that_raises_on_the_tier_is_one_line_naming_its_seed(game: str, tmp_path: Path) -> None:
+    said = on_the_python_forms("raised_on_the_tier", game, tmp_path)
     line = "UserCodeError: house/rule.py:3: ValueError: boom in apply (seed 7 reproduces it)"
-    assert done.stdout.strip().endswith(line), done.stdout
+    assert said.strip().endswith(line), said
 
 
 #: a rule that offers no action at all: every game stops at its first decision
@@ -389,13 +396,7 @@ def stopped_on_the_tier(game: str, root: Path) -> str:
 
 @pytest.mark.parametrize("game", ["draco", "royale"])
 def test_a_game_whose_cap_and_a_seat_with_no_action_meet_stops_on_the_cap(game: str, tmp_path: Path) -> None:
-    code = ("import sys; from pathlib import Path; sys.path[:0] = [{r!r}, {t!r}]\n"
-            "from tests.test_royale_house import stopped_on_the_tier\nprint(stopped_on_the_tier({g!r}, Path({p!r})))\n"
-            ).format(r=str(ROOT), t=str(ROOT / "tests"), g=game, p=str(tmp_path))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
-                          env={**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(ROOT)})
-    assert done.returncode == 0, done.stderr[-3000:]
-    capped, stuck = done.stdout.strip().splitlines()[-2:]
+    capped, stuck = on_the_python_forms("stopped_on_the_tier", game, tmp_path).strip().splitlines()[-2:]
     cap, reference, tier = capped.split("|")  # the runner's line for a house rule's game at its cap; the tier's gap
     assert cap == "0" and "no end condition after 0 decisions, the safety cap" in reference, capped
     assert tier == "safety_cap [('safety_cap', False, 'no end condition after 0 decisions')]", capped
