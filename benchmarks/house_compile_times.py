@@ -35,7 +35,7 @@ def warm_base(game: str) -> None:
     from cardgen.simulate.runner import DeckRef, cached_fast, load_project_deck
 
     ref = DeckRef(str(ROOT), game, "")
-    for players in range(1, 9):
+    for players in range(load_project_deck(ref).model.players.min, 9):  # Draco plays 3 to 6: no 1 nor 2
         fast = cached_fast(load_project_deck, ref, players)
         if not isinstance(fast, str):
             break

@@ -425,8 +425,10 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
             return cands[0]
         # ``look`` takes typed values at its three calls, never literals: numba compiles a callee once per literal
         # argument type, and each copy of ``look`` (the rollouts, the rule's steps inlined) was about a third of a
-        # new rule's first compile (docs/DEVELOPING.md, "A new house rule's first compile")
-        n = look(ctx, s, c, np.int64(-1), mt, np.int64(COVER_HORIZON), np.bool_(False))
+        # new rule's first compile (docs/DEVELOPING.md, "A new house rule's first compile"). ``c`` too: it starts
+        # as the literal 0, and numba's type inference resolved the call once with ``Literal[int](0)`` before the
+        # loop's ``c += 1`` made it int64: a second copy of ``look``
+        n = look(ctx, s, np.int64(c), np.int64(-1), mt, np.int64(COVER_HORIZON), np.bool_(False))
         return cands[paired_verdict(ctx.cover.values, n, c, -1)]
     cslot, cjudged = ctx.cover.cslot, ctx.cover.cjudged
     c = 0
@@ -442,12 +444,12 @@ def covered(ctx, s, codes, m, mt):  # type: ignore[no-untyped-def]
     reference = 0 if pick >= 0 else -1
     for i in range(c):
         kept[i] = 0
-    n = look(ctx, s, c, np.int64(reference), mt, np.int64(COVER_HORIZON), np.bool_(True))
+    n = look(ctx, s, np.int64(c), np.int64(reference), mt, np.int64(COVER_HORIZON), np.bool_(True))
     if reference >= 0 and COVER_FURTHER > COVER_HORIZON:
         for i in range(1, c):
             if kept[i] and clearly_behind(ctx.cover.values, n, i, reference):
                 # what it bought may pay later
-                n = look(ctx, s, c, np.int64(reference), mt, np.int64(COVER_FURTHER), np.bool_(False))
+                n = look(ctx, s, np.int64(c), np.int64(reference), mt, np.int64(COVER_FURTHER), np.bool_(False))
                 break
     chosen = paired_verdict(ctx.cover.values, n, c, reference)
     for i in range(c):  # each kind judged now, once (at its first candidate): taken, left clearly, or unsure

@@ -469,7 +469,9 @@ def heuristic_code(s: Any, st: Any, H: Any, codes: Any, m: int, mt: Any) -> int:
         if codes[i] >= id_of.shape[1]:
             raise ValueError("the heuristic was offered an action the house rule added")
         ids[i] = id_of[p, codes[i]]
-    i = core.heuristic(V, st.G, H, mt, ids, m)
+    # ``m`` typed: a caller's count that starts as the literal 0 would have numba compile ``heuristic`` once
+    # more for ``Literal[int](0)`` while it types the caller (docs/DEVELOPING.md, "A new house rule's first compile")
+    i = core.heuristic(V, st.G, H, mt, ids, np.int64(m))
     if i < 0:
         st.book.full[0] = 1
         return codes[0]
