@@ -113,8 +113,8 @@ def test_default_players_judge_the_added_action_compiled(players: int, tmp_path:
     assert judged > 0, "the default players never rested: the look-ahead's verdicts were not tried"
     # the look-ahead compiled once for the rule: a literal argument type at any of ``covered``'s calls (a count that
     # starts as 0) would have numba compile ``look`` (its rollouts, the rule's steps inlined) a second time
-    covered = fast.house.steps["decide"].py_func.__globals__["covered"]
-    assert len(covered.py_func.__globals__["look"].signatures) == 1, covered.py_func.__globals__["look"].signatures
+    look = fast.house.steps["decide"].py_func.__globals__["covered"].py_func.__globals__["look"]
+    assert len(look.signatures) == 1, look.signatures
 
 
 @pytest.mark.slow
