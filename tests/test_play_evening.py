@@ -169,3 +169,46 @@ def test_an_evening_of_three_people(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+#: the passed device's page with its covered table's answers held back 1.2 s (a loaded machine, a slow Wi-Fi):
+#: ``window.coveredAsked`` counts those on their way
+LATE_COVER = """
+window.coveredAsked = 0;
+const fetchNow = window.fetch;
+window.fetch = async (url, opts) => {
+  const covered = window.holdCovered && String(url).startsWith("api/view") && !String(url).includes("reveal");
+  if (covered) window.coveredAsked += 1;
+  const answer = await fetchNow(url, opts);
+  if (covered) { await new Promise((done) => setTimeout(done, 1200)); window.coveredAsked -= 1; }
+  return answer;
+};
+"""
+
+
+def test_a_hand_shown_on_the_passed_device_stays_shown_when_an_older_answer_comes_late(tmp_path: Path) -> None:
+    """The person taps "show my hand" while the page's heartbeat is still asking for the covered table: that
+    answer, late, is out of date and must not cover the hand again (CI failed the evening above on it: the hand
+    drawn, then gone, under a loaded machine)."""
+    from playwright.sync_api import sync_playwright
+
+    proc, links = table(tmp_path, "draco", "--people", "1,2,3", "--players", "3", "--seed", "5")
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            phone = browser.new_context(viewport=PHONE).new_page()
+            phone.add_init_script(LATE_COVER)
+            phone.goto(links["pass"])
+            phone.wait_for_selector("#cover:not([hidden])", timeout=30_000)
+            phone.evaluate("() => { window.holdCovered = true; }")
+            phone.wait_for_function("() => window.coveredAsked > 0", timeout=10_000)  # a heartbeat on its way
+            phone.click("#cover-ready")
+            phone.wait_for_function("() => window.coveredAsked === 0", timeout=10_000)  # ... and its answer in
+            phone.wait_for_timeout(200)
+            assert phone.evaluate("() => [document.getElementById('cover').hidden, view.seat]") == \
+                [True, ask(links["designer"] + "api/view")[1]["turn"]]
+            assert phone.locator("#hand figure").count() > 0
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)

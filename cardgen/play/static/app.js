@@ -44,7 +44,9 @@ function passCover(v) {
   $("cover-text").textContent = personal(v.ui, "pass_to", v.pass_name, v.pass_named, v.pass_seat);
   $("cover-ready").textContent = personal(v.ui, "pass_ready", v.pass_name, v.pass_named, v.pass_seat);
   $("cover-note").textContent = v.ui.pass_note;
-  $("cover-ready").onclick = () => { revealed = v.pass_seat; $("cover").hidden = true; refresh(); };
+  // a table asked for before the tap (a heartbeat on its way) is the covered one: its late answer must not cover
+  // the hand again that the person has just shown (CI, stop 112: shown, then covered under a loaded machine)
+  $("cover-ready").onclick = () => { revealed = v.pass_seat; epoch += 1; $("cover").hidden = true; refresh(); };
 }
 
 let epoch = 0;  // bumped by every move or command: a table asked for before it is out of date
@@ -1180,7 +1182,8 @@ function answerText(ui, questions, key, value) {
 }
 
 async function refresh() {
-  try { const v = await call(viewPath()); if (!busy) update(v, false); } catch (e) { say(e.message, true); }
+  const asked = epoch;  // an answer overtaken by a move or a tap since is out of date (heartbeat() the same)
+  try { const v = await call(viewPath()); if (!busy && asked === epoch) update(v, false); } catch (e) { say(e.message, true); }
 }
 
 function update(data, soon) {
