@@ -466,8 +466,11 @@ def house_loop(deck: Any, kit: HouseKit, context: Callable[[], Any]) -> HouseLoo
                                        **kit.decide_kernels)
                 steps["fresh"] = bind(forget_seats, name, inline, forget=forget)
             # the rule's hooks inlined in a game and in a future alike (``CHECKED``); the look-ahead (``covered``)
-            # is one dispatcher both call: it compiles once
-            loop = bind(batch.play_many, name, None, play_one=bind(kit.play, name, CHECKED, **steps))
+            # is one dispatcher both call: it compiles once. The game's loop is inlined in the batch's: numba links
+            # each callee's code into its caller and optimizes it all again there, so a loop of its own compiled
+            # the look-ahead's code once more (about 20 s of a Royale rule's 330: docs/DEVELOPING.md)
+            loop = bind(batch.play_many, name, CHECKED, play_one=bind(kit.play, name, {**CHECKED, "inline": "always"},
+                                                                       **steps))
             _HOUSE_LOOPS[key] = HouseLoop(loop, bind(kit.future, name, CHECKED, **steps), lambda exc, seed:
                                           describe_failure(exc, loaded.path, loaded.shown, hook=", ".join(rules),
                                                            seed=seed), loaded.shown, built.hooks, built.adds_actions,
