@@ -45,11 +45,11 @@ function passCover(v) {
   $("cover-ready").textContent = personal(v.ui, "pass_ready", v.pass_name, v.pass_named, v.pass_seat);
   $("cover-note").textContent = v.ui.pass_note;
   // a table asked for before the tap (a heartbeat on its way) is the covered one: its late answer must not cover
-  // the hand again that the person has just shown (CI, stop 112: shown, then covered under a loaded machine)
+  // again the hand the person has just shown (tests/test_play_evening.py holds such an answer back)
   $("cover-ready").onclick = () => { revealed = v.pass_seat; epoch += 1; $("cover").hidden = true; refresh(); };
 }
 
-let epoch = 0;  // bumped by every move or command: a table asked for before it is out of date
+let epoch = 0;  // bumped by every move, command or "show my hand" tap: a table asked for before it is out of date
 
 //: ms before a question that changes nothing (the table, a hint) is asked a second time, after no answer or a
 //: failed one (a phone between two Wi-Fi access points, a machine busy for a moment); a move is never sent twice
